@@ -1,0 +1,18 @@
+#pragma once
+// onramp census: what a repository holds, every figure with its method.
+#include <string>
+#include <vector>
+
+#include "onramp/report/model.h"
+#include "onramp/source/source.h"
+
+namespace onramp::census {
+
+struct CensusOptions {
+  std::vector<std::string> dirs;  // count the immediate subdirectories of each
+  unsigned threads = 0;           // 0: all cores
+};
+
+report::Section run_census(const source::Source& src, const CensusOptions& options);
+
+}  // namespace onramp::census

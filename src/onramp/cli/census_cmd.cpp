@@ -1,0 +1,59 @@
+#include <memory>
+
+#include "onramp/census/census.h"
+#include "onramp/cli/command.h"
+#include "onramp/cli/output.h"
+#include "onramp/source/source.h"
+
+namespace onramp::cli {
+namespace {
+
+struct CensusArgs {
+  std::vector<std::string> targets;
+  std::string rev;
+  bool all = false;
+  std::vector<std::string> dirs;
+  unsigned threads = 0;
+  OutputOptions output;
+};
+
+int run_census(const CensusArgs& args) {
+  source::OpenOptions open;
+  if (!args.rev.empty()) open.rev = args.rev;
+  open.include_ignored = args.all;
+  auto src = value_or_fatal(source::open_many(args.targets, open));
+  report::Report report;
+  report.target = src->describe();
+  report.sections.push_back(census::run_census(*src, {args.dirs, args.threads}));
+  args.output.emit(report);
+  return 0;
+}
+
+}  // namespace
+
+Command census_command() {
+  return {"census", "Count what a repository holds: files, languages, lines, tests, build systems",
+          [](CLI::App& app) -> Action {
+            auto args = std::make_shared<CensusArgs>();
+            app.add_option("TARGET", args->targets,
+                           "A directory, or a git repository (bare or not); several directories "
+                           "are counted as one corpus")
+                ->required();
+            app.add_option("--rev", args->rev,
+                           "Read this revision from git objects (no checkout); default HEAD for a bare repository");
+            app.add_flag("--all", args->all, "Also count files that .gitignore excludes");
+            app.add_option("--dirs", args->dirs,
+                           "Count the immediate subdirectories of PATH (relative to the target); repeatable")
+                ->type_name("PATH");
+            app.add_option("--threads", args->threads, "Reading threads (default: all cores)");
+            args->output.declare(app);
+            app.footer(R"(Examples:
+  onramp census ~/src/torch_tpu
+  onramp census --dirs csrc/ops ~/src/torch_tpu
+  onramp census --rev v0.2.0 --json ~/mirrors/torch_tpu.git
+  onramp census /usr/include/ATen /usr/lib/python3/dist-packages/torch --markdown -o census.md)");
+            return [args] { return run_census(*args); };
+          }};
+}
+
+}  // namespace onramp::cli

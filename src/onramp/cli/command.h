@@ -1,0 +1,24 @@
+#pragma once
+// A subcommand: its name, one-line summary, and a function that declares its
+// options on a CLI11 subcommand and returns the action to run after parsing.
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace onramp::cli {
+
+using Action = std::function<int()>;
+
+struct Command {
+  std::string name;
+  std::string summary;
+  std::function<Action(CLI::App&)> declare;
+};
+
+// The table that drives dispatch and help; one entry per subcommand file.
+const std::vector<Command>& commands();
+
+Command census_command();
+
+}  // namespace onramp::cli

@@ -1,0 +1,37 @@
+#include "onramp/cli/output.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+
+#include "onramp/util/error.h"
+
+namespace onramp::cli {
+
+void OutputOptions::declare(CLI::App& app) {
+  auto* j = app.add_flag("--json", json, "Write the report as JSON (schema: docs/report-schema.md)");
+  auto* m = app.add_flag("--markdown", markdown, "Write the report as Markdown");
+  j->excludes(m);
+  app.add_option("-o,--output", output, "Write the report to FILE instead of standard output");
+}
+
+report::Format OutputOptions::format() const {
+  if (json) return report::Format::json;
+  if (markdown) return report::Format::markdown;
+  return report::Format::text;
+}
+
+void OutputOptions::emit(const report::Report& report) const {
+  std::string text = report::render(report, format());
+  if (output.empty()) {
+    std::cout << text << std::flush;
+    return;
+  }
+  std::ofstream out(output, std::ios::binary);
+  if (!out) throw FatalError(output + ": cannot write: " + std::strerror(errno));
+  out << text;
+  if (!out.flush()) throw FatalError(output + ": write failed: " + std::strerror(errno));
+}
+
+}  // namespace onramp::cli

@@ -1,0 +1,22 @@
+#pragma once
+// Output options every reporting subcommand shares: --json, --markdown and
+// --output FILE (default: standard output).
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "onramp/report/render.h"
+
+namespace onramp::cli {
+
+struct OutputOptions {
+  bool json = false;
+  bool markdown = false;
+  std::string output;  // empty: stdout
+
+  void declare(CLI::App& app);
+  report::Format format() const;
+  // Renders and writes the report; throws FatalError when the file cannot be written.
+  void emit(const report::Report& report) const;
+};
+
+}  // namespace onramp::cli

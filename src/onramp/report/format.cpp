@@ -1,0 +1,55 @@
+#include <fmt/format.h>
+
+#include "onramp/report/render.h"
+
+namespace onramp::report {
+namespace {
+
+std::string group_thousands(long long n) {
+  std::string digits = std::to_string(n < 0 ? -n : n);
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return n < 0 ? "-" + out : out;
+}
+
+std::string human_bytes(double bytes) {
+  const char* units[] = {"B", "KB", "MB", "GB", "TB"};
+  int u = 0;
+  while (bytes >= 1000.0 && u < 4) {
+    bytes /= 1000.0;
+    ++u;
+  }
+  return u == 0 ? fmt::format("{:.0f} B", bytes) : fmt::format("{:.1f} {}", bytes, units[u]);
+}
+
+}  // namespace
+
+std::string format_cell(const Json& value) {
+  if (value.is_null()) return "-";
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_boolean()) return value.get<bool>() ? "yes" : "no";
+  if (value.is_number_integer()) return group_thousands(value.get<long long>());
+  if (value.is_number_float()) return fmt::format("{:.3g}", value.get<double>());
+  if (value.is_array()) {
+    std::string out;
+    for (const auto& v : value) out += (out.empty() ? "" : ", ") + format_cell(v);
+    return out;
+  }
+  return value.dump();
+}
+
+std::string format_value(const Json& value, const std::string& unit) {
+  if (value.is_null()) return "not measured";
+  if (unit == "bytes" && value.is_number()) {
+    return fmt::format("{} ({} bytes)", human_bytes(value.get<double>()),
+                       group_thousands(value.get<long long>()));
+  }
+  if (unit == "s" && value.is_number()) return fmt::format("{:.2f} s", value.get<double>());
+  std::string cell = format_cell(value);
+  return unit.empty() ? cell : cell + " " + unit;
+}
+
+}  // namespace onramp::report

@@ -1,0 +1,74 @@
+#include <cstdlib>
+#include <ctime>
+
+#include "onramp/report/render.h"
+
+namespace onramp::report {
+namespace {
+
+Json figure_json(const Figure& f) {
+  Json j{{"key", f.key}, {"label", f.label}, {"value", f.value}, {"unit", f.unit},
+         {"method", f.method}, {"evidence", f.evidence}};
+  if (f.value.is_null()) j["not_measured"] = f.not_measured;
+  return j;
+}
+
+Json table_json(const Table& t) {
+  Json cols = Json::array();
+  for (const auto& c : t.columns) cols.push_back({{"key", c.key}, {"label", c.label}, {"unit", c.unit}});
+  return Json{{"key", t.key},           {"title", t.title}, {"method", t.method},
+              {"evidence", t.evidence}, {"columns", cols},  {"rows", t.rows}};
+}
+
+Json finding_json(const Finding& f) {
+  return Json{{"severity", to_string(f.severity)}, {"text", f.text}, {"remedy", f.remedy},
+              {"evidence", f.evidence}};
+}
+
+// SOURCE_DATE_EPOCH (reproducible-builds.org) pins the timestamp so that two
+// runs on the same input give the same bytes.
+std::string generated_at() {
+  std::time_t now = std::time(nullptr);
+  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH")) now = std::strtoll(epoch, nullptr, 10);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+}  // namespace
+
+Json to_json(const Report& report) {
+  Json sections = Json::object();
+  for (const auto& s : report.sections) {
+    Json figures = Json::array();
+    for (const auto& f : s.figures) figures.push_back(figure_json(f));
+    Json tables = Json::array();
+    for (const auto& t : s.tables) tables.push_back(table_json(t));
+    Json findings = Json::array();
+    for (const auto& f : s.findings) findings.push_back(finding_json(f));
+    sections[s.key] = Json{{"title", s.title}, {"figures", figures}, {"tables", tables},
+                           {"findings", findings}};
+  }
+  Json j{{"schema", "onramp.report/1"},
+         {"tool", {{"name", "onramp"}, {"version", ONRAMP_VERSION}}},
+         {"target", report.target},
+         {"generated_at", generated_at()}};
+  if (!report.run_dir.empty()) j["run_dir"] = report.run_dir;
+  j["sections"] = sections;
+  return j;
+}
+
+std::string render_json(const Report& report) { return to_json(report).dump(2) + "\n"; }
+
+std::string render(const Report& report, Format format) {
+  switch (format) {
+    case Format::json: return render_json(report);
+    case Format::markdown: return render_markdown(report);
+    case Format::text: break;
+  }
+  return render_text(report);
+}
+
+}  // namespace onramp::report

@@ -1,0 +1,68 @@
+#include <fmt/format.h>
+
+#include "onramp/report/render.h"
+
+namespace onramp::report {
+namespace {
+
+// Escapes the characters that would break a Markdown table cell.
+std::string cell(std::string text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') out += "\\|";
+    else if (c == '\n') out += "<br>";
+    else out += c;
+  }
+  return out;
+}
+
+void append_table(std::string& out, const Table& t) {
+  out += fmt::format("### {}\n\n{} Evidence: `{}`\n\n", t.title, t.method, t.evidence);
+  if (t.rows.empty()) {
+    out += "(none)\n\n";
+    return;
+  }
+  std::string header = "|", rule = "|";
+  for (const auto& c : t.columns) {
+    header += fmt::format(" {} |", cell(c.label));
+    rule += " --- |";
+  }
+  out += header + "\n" + rule + "\n";
+  for (const auto& row : t.rows) {
+    std::string line = "|";
+    for (const auto& c : t.columns) {
+      line += fmt::format(" {} |", cell(format_cell(row.contains(c.key) ? row.at(c.key) : Json())));
+    }
+    out += line + "\n";
+  }
+  out += "\n";
+}
+
+}  // namespace
+
+std::string render_markdown(const Report& report) {
+  std::string out;
+  for (const auto& s : report.sections) {
+    out += fmt::format("## {}\n\n", s.title);
+    if (!s.figures.empty()) out += "| Figure | Value | Method | Evidence |\n| --- | --- | --- | --- |\n";
+    for (const auto& f : s.figures) {
+      std::string value = format_value(f.value, f.unit);
+      if (f.value.is_null() && !f.not_measured.empty()) value += " (" + f.not_measured + ")";
+      out += fmt::format("| {} | {} | {} | `{}` |\n", cell(f.label), cell(value), cell(f.method),
+                         cell(f.evidence));
+    }
+    if (!s.figures.empty()) out += "\n";
+    for (const auto& t : s.tables) append_table(out, t);
+    if (!s.findings.empty()) out += "### Findings\n\n";
+    for (const auto& f : s.findings) {
+      out += fmt::format("- **{}**: {}", to_string(f.severity), f.text);
+      if (!f.remedy.empty()) out += fmt::format(" Remedy: {}", f.remedy);
+      out += "\n";
+    }
+    if (!s.findings.empty()) out += "\n";
+  }
+  if (!report.run_dir.empty()) out += fmt::format("Run directory: `{}`\n", report.run_dir);
+  return out;
+}
+
+}  // namespace onramp::report

@@ -1,0 +1,69 @@
+#pragma once
+// The report model shared by every subcommand. A figure is a value with its
+// unit, the one-sentence method that produced it and its evidence; a finding
+// is a judgement with a severity and, where known, a remedy. Analyses build
+// these; renderers (json, text, markdown) only lay them out.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace onramp::report {
+
+using Json = nlohmann::ordered_json;
+
+struct Figure {
+  std::string key;       // snake_case, unique within its section
+  std::string label;     // what a person reads
+  Json value;            // number, string, bool; null when not measured
+  std::string unit;      // "files", "lines", "bytes", "s", "" for text
+  std::string method;    // one sentence: how it was counted or timed
+  std::string evidence;  // path:line, git rev, or the exact command
+  std::string not_measured;  // why value is null, when it is
+};
+
+struct Column {
+  std::string key;
+  std::string label;
+  std::string unit;  // empty for text columns
+};
+
+// A figure with many values: rows of cells under named columns.
+struct Table {
+  std::string key;
+  std::string title;
+  std::string method;
+  std::string evidence;
+  std::vector<Column> columns;
+  std::vector<Json> rows;  // each an object keyed by column key
+  size_t text_rows = 0;    // the terminal shows this many rows (0: all)
+};
+
+enum class Severity { good, info, friction, blocker };
+std::string_view to_string(Severity severity);
+
+struct Finding {
+  Severity severity = Severity::info;
+  std::string text;
+  std::string remedy;
+  std::string evidence;
+};
+
+struct Section {
+  std::string key;  // "census", "ops", ...
+  std::string title;
+  std::vector<Figure> figures;
+  std::vector<Table> tables;
+  std::vector<Finding> findings;
+
+  Figure& add(Figure figure);
+  Table& add(Table table);
+  Finding& add(Finding finding);
+};
+
+struct Report {
+  Json target = Json::object();  // what was measured: kind, path, rev, ...
+  std::vector<Section> sections;
+  std::string run_dir;  // empty when the command wrote nothing
+};
+
+}  // namespace onramp::report

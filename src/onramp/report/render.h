@@ -1,0 +1,22 @@
+#pragma once
+// Renderers: the same Report as JSON (docs/report-schema.md), a terminal
+// view, or Markdown. None of them computes anything.
+#include <string>
+
+#include "onramp/report/model.h"
+
+namespace onramp::report {
+
+enum class Format { text, json, markdown };
+
+Json to_json(const Report& report);
+std::string render_json(const Report& report);
+std::string render_text(const Report& report);
+std::string render_markdown(const Report& report);
+std::string render(const Report& report, Format format);
+
+// Display helpers shared by the text and Markdown renderers.
+std::string format_value(const Json& value, const std::string& unit);
+std::string format_cell(const Json& value);
+
+}  // namespace onramp::report

@@ -1,0 +1,23 @@
+#include "onramp/source/git_util.h"
+
+#include <mutex>
+
+namespace onramp::source::git {
+
+void ensure_init() {
+  static std::once_flag once;
+  std::call_once(once, [] { git_libgit2_init(); });
+}
+
+std::string last_error() {
+  const git_error* e = git_error_last();
+  return e && e->message ? e->message : "unknown libgit2 error";
+}
+
+std::string oid_hex(const git_oid* oid) {
+  char buf[GIT_OID_HEXSZ + 1];
+  git_oid_tostr(buf, sizeof buf, oid);
+  return buf;
+}
+
+}  // namespace onramp::source::git

@@ -1,0 +1,88 @@
+#include "harness.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+extern char** environ;
+
+namespace onramp::e2e {
+namespace {
+
+std::string slurp_fd(int fd) {
+  std::string out;
+  char buf[65536];
+  for (ssize_t n; (n = ::read(fd, buf, sizeof buf)) > 0;) out.append(buf, static_cast<size_t>(n));
+  return out;
+}
+
+}  // namespace
+
+RunResult run_onramp(const std::vector<std::string>& args, const std::vector<std::string>& env) {
+  TempDir capture;
+  std::string out_path = capture.path() + "/out", err_path = capture.path() + "/err";
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  std::vector<std::string> argv_s{ONRAMP_BINARY};
+  argv_s.insert(argv_s.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_s) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  std::vector<std::string> env_s;
+  for (char** e = environ; *e; ++e) env_s.emplace_back(*e);
+  env_s.insert(env_s.end(), env.begin(), env.end());
+  std::vector<char*> envp;
+  for (auto& e : env_s) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  pid_t pid = 0;
+  if (posix_spawn(&pid, ONRAMP_BINARY, &actions, nullptr, argv.data(), envp.data()) != 0) {
+    throw std::runtime_error("cannot spawn " ONRAMP_BINARY);
+  }
+  posix_spawn_file_actions_destroy(&actions);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  RunResult r;
+  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  int fd = ::open(out_path.c_str(), O_RDONLY);
+  r.out = slurp_fd(fd);
+  ::close(fd);
+  fd = ::open(err_path.c_str(), O_RDONLY);
+  r.err = slurp_fd(fd);
+  ::close(fd);
+  return r;
+}
+
+TempDir::TempDir() {
+  std::string tmpl = (std::filesystem::temp_directory_path() / "onramp-test-XXXXXX").string();
+  if (!::mkdtemp(tmpl.data())) throw std::runtime_error("mkdtemp failed");
+  path_ = tmpl;
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  // Restore permissions that a test removed so the tree can be deleted.
+  shell("chmod -R u+rwx '" + path_ + "' 2>/dev/null");
+  std::filesystem::remove_all(path_, ec);
+}
+
+void TempDir::write(const std::string& rel, const std::string& content) const {
+  std::filesystem::path p = std::filesystem::path(path_) / rel;
+  std::filesystem::create_directories(p.parent_path());
+  std::ofstream(p, std::ios::binary) << content;
+}
+
+int shell(const std::string& command) {
+  int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace onramp::e2e

@@ -1,0 +1,34 @@
+#pragma once
+// Runs the real onramp binary and captures its exit code and output.
+#include <string>
+#include <vector>
+
+namespace onramp::e2e {
+
+struct RunResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+RunResult run_onramp(const std::vector<std::string>& args, const std::vector<std::string>& env = {});
+
+// A fresh directory under the system temp dir, removed by the destructor.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::string& path() const { return path_; }
+  // Writes a file (creating parent directories) relative to path().
+  void write(const std::string& rel, const std::string& content) const;
+
+ private:
+  std::string path_;
+};
+
+// Runs a shell command, returning its exit code; output goes to err.
+int shell(const std::string& command);
+
+}  // namespace onramp::e2e
