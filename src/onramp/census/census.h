@@ -11,6 +11,7 @@ namespace onramp::census {
 struct CensusOptions {
   std::vector<std::string> dirs;  // count the immediate subdirectories of each
   unsigned threads = 0;           // 0: all cores
+  bool by_file = false;           // add a table with every counted file
 };
 
 report::Section run_census(const source::Source& src, const CensusOptions& options);

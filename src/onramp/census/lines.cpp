@@ -26,12 +26,25 @@ LineClassifier::LineClassifier(const Language& language) : lang_(language) {
 void LineClassifier::end_line() {
   if (!nonspace_) {
     ++counts_.blank;
-  } else if (code_) {
+  } else if (code_ && !joined_) {
     ++counts_.code;
   } else {
     ++counts_.comment;
   }
-  nonspace_ = code_ = comment_ = any_ = false;
+  nonspace_ = code_ = comment_ = any_ = joined_ = false;
+  line_in_comment_ = state_ == State::block_comment || state_ == State::docstring;
+}
+
+void LineClassifier::open_comment(State state) {
+  state_ = state;
+  comment_ = true;
+  opened_after_code_ = code_;
+}
+
+void LineClassifier::close_comment() {
+  state_ = State::code;
+  // Code after this point is joined to the opening line, as cloc does.
+  if (line_in_comment_ && opened_after_code_) joined_ = true;
 }
 
 size_t LineClassifier::newline(std::string_view s, size_t i) {
@@ -52,16 +65,14 @@ size_t LineClassifier::scan_code(std::string_view s, size_t i) {
     }
     nonspace_ = any_ = true;
     if (lang_.docstrings && (c == '"' || c == '\'') && triple_at(s, i, static_cast<char>(c))) {
-      state_ = State::docstring;
+      open_comment(State::docstring);
       delim_ = static_cast<char>(c);
-      comment_ = true;
       return i + 3;
     }
     for (size_t b = 0; b < lang_.block_comments.size(); ++b) {
       if (starts_with_at(s, i, lang_.block_comments[b].first)) {
-        state_ = State::block_comment;
+        open_comment(State::block_comment);
         block_ = b;
-        comment_ = true;
         return i + lang_.block_comments[b].first.size();
       }
     }
@@ -98,7 +109,7 @@ size_t LineClassifier::scan_block(std::string_view s, size_t i) {
     any_ = true;
     if (cls_[static_cast<unsigned char>(c)] != kSpace) nonspace_ = comment_ = true;
     if (c == close[0] && starts_with_at(s, i, close)) {
-      state_ = State::code;
+      close_comment();
       return i + close.size();
     }
     ++i;
@@ -146,7 +157,7 @@ size_t LineClassifier::scan_docstring(std::string_view s, size_t i) {
       continue;
     }
     if (c == delim_ && triple_at(s, i, delim_)) {
-      state_ = State::code;
+      close_comment();
       return i + 3;
     }
     ++i;
@@ -170,6 +181,7 @@ void LineClassifier::feed(std::string_view chunk) {
 LineCounts LineClassifier::finish() {
   if (any_ || nonspace_) end_line();
   state_ = State::code;
+  line_in_comment_ = false;
   return counts_;
 }
 

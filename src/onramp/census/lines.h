@@ -2,6 +2,9 @@
 // Classifies each line of a file as blank, comment or code, following cloc's
 // conventions: a line of only whitespace is blank (even inside a comment), a
 // line with any code outside comments is code, any other line is comment.
+// cloc strips a multi-line comment as one piece, which joins the code before
+// it and the code after it into one line: so when a comment opens after code
+// and closes before code on a later line, that closing line counts as comment.
 // Strings are tracked so that comment markers inside them are not comments.
 // Triple-quoted strings count as comments in languages with docstrings, as
 // cloc counts them in Python. Hand-written: no Debian library classifies
@@ -47,6 +50,8 @@ class LineClassifier {
   // Handles a newline or carriage return at s[i]; returns the next index.
   size_t newline(std::string_view s, size_t i);
   void end_line();
+  void open_comment(State state);
+  void close_comment();
 
   const Language& lang_;
   std::array<uint8_t, 256> cls_{};
@@ -54,6 +59,9 @@ class LineClassifier {
   size_t block_ = 0;     // which block comment pair is open
   char delim_ = 0;       // open string or docstring delimiter
   bool continued_ = false;  // a backslash escaped the string's newline
+  bool opened_after_code_ = false;  // the open comment began on a line with code
+  bool line_in_comment_ = false;    // this line began inside a multi-line comment
+  bool joined_ = false;             // this line's code joins the comment's first line
   bool nonspace_ = false, code_ = false, comment_ = false, any_ = false;
   LineCounts counts_;
 };

@@ -60,6 +60,14 @@ TEST(LineClassifier, PythonTripleStringAssignedIsCodeOnItsFirstLine) {
   expect_counts("a.py", "x = \"\"\"\ntext\n\"\"\"\n", 0, 2, 1);
 }
 
+TEST(LineClassifier, CodeAfterAMultiLineCommentJoinsItsOpeningLineAsClocCounts) {
+  // cloc strips the comment with its newlines, leaving "f(  )" on one line.
+  expect_counts("a.py", "f(r\"\"\"\ndoc\n\"\"\")\n", 0, 2, 1);
+  expect_counts("a.cc", "int a; /* x\n y */ int b;\n", 0, 1, 1);
+  // Without code before the comment, the closing line's code is its own.
+  expect_counts("a.cc", "/* x\n y */ int b;\n", 0, 1, 1);
+}
+
 TEST(LineClassifier, CrlfAndCrOnlyEndings) {
   expect_counts("a.cc", "int a;\r\n\r\n// c\r\n", 1, 1, 1);
   expect_counts("a.cc", "int a;\r\r// c\r", 1, 1, 1);

@@ -14,6 +14,7 @@ struct CensusArgs {
   bool all = false;
   std::vector<std::string> dirs;
   unsigned threads = 0;
+  bool by_file = false;
   OutputOptions output;
 };
 
@@ -24,7 +25,7 @@ int run_census(const CensusArgs& args) {
   auto src = value_or_fatal(source::open_many(args.targets, open));
   report::Report report;
   report.target = src->describe();
-  report.sections.push_back(census::run_census(*src, {args.dirs, args.threads}));
+  report.sections.push_back(census::run_census(*src, {args.dirs, args.threads, args.by_file}));
   args.output.emit(report);
   return 0;
 }
@@ -45,6 +46,7 @@ Command census_command() {
             app.add_option("--dirs", args->dirs,
                            "Count the immediate subdirectories of PATH (relative to the target); repeatable")
                 ->type_name("PATH");
+            app.add_flag("--by-file", args->by_file, "Add a table of every counted file's lines");
             app.add_option("--threads", args->threads, "Reading threads (default: all cores)");
             args->output.declare(app);
             app.footer(R"(Examples:

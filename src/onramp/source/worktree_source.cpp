@@ -157,10 +157,8 @@ class WorktreeSource : public Source {
         if (!rules_.ignored(child, false)) listing_.skipped.push_back({child, "symlink (not followed)"});
       } else if (S_ISREG(st.st_mode)) {
         if (rules_.ignored(child, false)) continue;
-        if (::access((root_ + "/" + child).c_str(), R_OK) != 0) {
-          listing_.skipped.push_back({child, std::string("unreadable file: ") + std::strerror(errno)});
-          continue;
-        }
+        // Readability is found out when a file is read; an unreadable file
+        // is then listed with its reason by whoever needed its contents.
         listing_.files.push_back(Entry{child, static_cast<uint64_t>(st.st_size), {}, 0});
       } else {
         listing_.skipped.push_back({child, "special file (fifo, socket or device)"});
