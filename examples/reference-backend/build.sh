@@ -20,6 +20,10 @@ python="${PYTHON:-/usr/bin/python3}"
 export MAX_JOBS="${MAX_JOBS:-2}"
 
 cd "$here"
+# Builds that overlap (parallel test runs) share build/: take turns.
+mkdir -p build
+exec 9>build/.lock
+flock 9
 "$python" setup.py -q build_ext --inplace
 
 if [[ $# -ge 1 ]]; then
