@@ -172,6 +172,12 @@ class Inventories(unittest.TestCase):
             name = "k" + camel + self.OVERLOAD_SUFFIX.get(overload, "")
             self.assertIn(name, enumerators, op)
 
+    def test_readme_states_the_registration_count(self):
+        readme = (ROOT / "README.md").read_text()
+        claimed = re.search(r"registers (\d+) ATen ops", readme)
+        self.assertIsNotNone(claimed)
+        self.assertEqual(int(claimed.group(1)), len(self.registered_in_source()))
+
     def test_unregistered_ops_are_real_and_unregistered(self):
         self.assertGreater(len(UNREGISTERED_OPS), 0)
         registered = self.registered_in_source()
