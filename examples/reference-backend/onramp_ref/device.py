@@ -13,8 +13,8 @@ _REFUSAL = (
 
 
 def _called_by_framework() -> bool:
-    # Two frames up: the caller of is_available/device_count.
-    caller = sys._getframe(2).f_globals.get("__name__", "")
+    # Frames up from here: _refuse_users, is_available or device_count, its caller.
+    caller = sys._getframe(3).f_globals.get("__name__", "")
     return caller == "torch" or caller.startswith("torch.")
 
 

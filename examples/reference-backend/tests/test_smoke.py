@@ -201,6 +201,12 @@ class Frictions(unittest.TestCase):
                 f"Use torch.accelerator.{query} instead.",
             )
 
+    def test_availability_queries_answer_the_framework(self):
+        # Code whose module is torch or under it is the framework.
+        scope = {"__name__": "torch._availability_probe", "module": getattr(torch, DEV)}
+        exec("answers = (module.is_available(), module.device_count())", scope)
+        self.assertEqual(scope["answers"], (True, 1))
+
     @unittest.skipIf(CAN_RENAME, "this torch can name the PrivateUse1 backend")
     def test_ref_is_not_a_device_string_without_rename(self):
         with self.assertRaisesRegex(
