@@ -5,7 +5,8 @@
 // real accelerator would make, free here), run ATen's CPU kernel, and copy the
 // result into fresh device memory. In-place kernels write through the view.
 // An op that is not registered here fails on this device with the
-// dispatcher's NotImplementedError; tests/native_functions_data.py lists them.
+// dispatcher's NotImplementedError; tests/native_functions_data.py lists the
+// known gaps.
 #include <ATen/ATen.h>
 #include <ATen/EmptyTensor.h>
 #include <ATen/native/Resize.h>
