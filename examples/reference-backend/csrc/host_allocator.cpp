@@ -1,0 +1,40 @@
+// Device memory for the "ref" backend.
+//
+// The backend has no hardware of its own: its memory is ordinary host memory
+// tagged with the PrivateUse1 device, so that the dispatcher sends every
+// operation on it to this backend's kernels. Keeping the bytes on the host is
+// what lets the kernels in ops/aten_ops.cpp reuse ATen's CPU kernels and lets
+// the backend run on any machine.
+#include "host_allocator.h"
+
+#include <c10/core/impl/DeviceGuardImplInterface.h>
+#include <c10/core/impl/alloc_cpu.h>
+
+namespace onramp_ref {
+namespace {
+
+void free_host(void* ptr) { c10::free_cpu(ptr); }
+
+struct HostAllocator final : c10::Allocator {
+  c10::DataPtr allocate(size_t nbytes) const override {
+    void* data = c10::alloc_cpu(nbytes);
+    return {data, data, &free_host, c10::Device(c10::DeviceType::PrivateUse1, 0)};
+  }
+  c10::DeleterFnPtr raw_deleter() const override { return &free_host; }
+};
+
+HostAllocator allocator;
+
+// Code that asks c10 for "the PrivateUse1 allocator" rather than taking it
+// from a tensor (storage resizes, torch.Storage) must get this one too.
+REGISTER_ALLOCATOR(c10::DeviceType::PrivateUse1, &allocator);
+
+// One device and no streams, but the dispatcher and the autograd engine still
+// need a device guard for the device type before they will run anything on it.
+C10_REGISTER_GUARD_IMPL(PrivateUse1, c10::impl::NoOpDeviceGuardImpl<c10::DeviceType::PrivateUse1>);
+
+}  // namespace
+
+c10::Allocator* host_allocator() { return &allocator; }
+
+}  // namespace onramp_ref
