@@ -49,6 +49,7 @@ Table language_table(std::string key, std::string title, std::string method, std
           {{"language", "Language", ""}, {"files", "Files", "files"}, {"blank", "Blank", "lines"},
            {"comment", "Comment", "lines"}, {"code", "Code", "lines"}, {"lines", "Lines", "lines"}},
           {}};
+  t.chart = {"language", "code"};
   std::vector<std::pair<std::string, LanguageTotals>> rows(totals.begin(), totals.end());
   std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
     return a.second.lines.code != b.second.lines.code ? a.second.lines.code > b.second.lines.code

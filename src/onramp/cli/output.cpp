@@ -12,13 +12,16 @@ namespace onramp::cli {
 void OutputOptions::declare(CLI::App& app) {
   auto* j = app.add_flag("--json", json, "Write the report as JSON (schema: docs/report-schema.md)");
   auto* m = app.add_flag("--markdown", markdown, "Write the report as Markdown");
-  j->excludes(m);
+  auto* h = app.add_flag("--html", html, "Write the report as a self-contained HTML page with charts");
+  j->excludes(m, h);
+  m->excludes(h);
   app.add_option("-o,--output", output, "Write the report to FILE instead of standard output");
 }
 
 report::Format OutputOptions::format() const {
   if (json) return report::Format::json;
   if (markdown) return report::Format::markdown;
+  if (html) return report::Format::html;
   return report::Format::text;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
-// Output options every reporting subcommand shares: --json, --markdown and
-// --output FILE (default: standard output).
+// Output options every reporting subcommand shares: --json, --markdown,
+// --html and --output FILE (default: standard output).
 #include <CLI/CLI.hpp>
 #include <string>
 
@@ -11,6 +11,7 @@ namespace onramp::cli {
 struct OutputOptions {
   bool json = false;
   bool markdown = false;
+  bool html = false;
   std::string output;  // empty: stdout
 
   void declare(CLI::App& app);

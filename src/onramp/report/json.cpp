@@ -16,8 +16,12 @@ Json figure_json(const Figure& f) {
 Json table_json(const Table& t) {
   Json cols = Json::array();
   for (const auto& c : t.columns) cols.push_back({{"key", c.key}, {"label", c.label}, {"unit", c.unit}});
-  return Json{{"key", t.key},           {"title", t.title}, {"method", t.method},
-              {"evidence", t.evidence}, {"columns", cols},  {"rows", t.rows}};
+  Json j{{"key", t.key},           {"title", t.title}, {"method", t.method},
+         {"evidence", t.evidence}, {"columns", cols},  {"rows", t.rows}};
+  if (!t.chart.label_column.empty()) {
+    j["chart"] = {{"label_column", t.chart.label_column}, {"value_column", t.chart.value_column}};
+  }
+  return j;
 }
 
 Json finding_json(const Finding& f) {
@@ -66,6 +70,7 @@ std::string render(const Report& report, Format format) {
   switch (format) {
     case Format::json: return render_json(report);
     case Format::markdown: return render_markdown(report);
+    case Format::html: return render_html(report);
     case Format::text: break;
   }
   return render_text(report);

@@ -27,6 +27,12 @@ struct Column {
   std::string unit;  // empty for text columns
 };
 
+// Which columns of a table a renderer may draw as a bar chart.
+struct ChartHint {
+  std::string label_column;  // empty: no chart
+  std::string value_column;
+};
+
 // A figure with many values: rows of cells under named columns.
 struct Table {
   std::string key;
@@ -36,6 +42,7 @@ struct Table {
   std::vector<Column> columns;
   std::vector<Json> rows;  // each an object keyed by column key
   size_t text_rows = 0;    // the terminal shows this many rows (0: all)
+  ChartHint chart{};       // drawn as bars in HTML when set
 };
 
 enum class Severity { good, info, friction, blocker };

@@ -7,12 +7,14 @@
 
 namespace onramp::report {
 
-enum class Format { text, json, markdown };
+enum class Format { text, json, markdown, html };
 
 Json to_json(const Report& report);
 std::string render_json(const Report& report);
 std::string render_text(const Report& report);
 std::string render_markdown(const Report& report);
+// A self-contained page (no network, scripts or fonts) with SVG bar charts.
+std::string render_html(const Report& report);
 std::string render(const Report& report, Format format);
 
 // Display helpers shared by the text and Markdown renderers.

@@ -1,0 +1,105 @@
+#include <fmt/format.h>
+
+#include "onramp/report/render.h"
+#include "onramp/report/svg.h"
+
+namespace onramp::report {
+namespace {
+
+// Inline style: the page must work offline, on a phone and on a desktop.
+constexpr const char* kStyle = R"(
+:root { --fg:#1d2330; --muted:#5b6475; --bar:#3869d4; --line:#dde2ea; --bg:#fff;
+        --good:#1f7a3f; --info:#3869d4; --friction:#a35d00; --blocker:#b3261e; }
+* { box-sizing: border-box; }
+body { margin:0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color:var(--fg); background:var(--bg); }
+main { max-width: 980px; margin: 0 auto; padding: 16px; }
+h1 { font-size: 1.6rem; margin: .5rem 0 1rem; }
+h2 { font-size: 1.3rem; border-bottom: 2px solid var(--line); padding-bottom: .25rem; margin-top: 2rem; }
+h3 { font-size: 1.05rem; margin: 1.5rem 0 .25rem; }
+.meta, .method { color: var(--muted); font-size: .9rem; }
+.scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; }
+table { border-collapse: collapse; width: 100%; font-size: .92rem; }
+th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+code { font-size: .85em; word-break: break-all; }
+svg.chart { width: 100%; max-width: 640px; height: auto; display: block; margin: .5rem 0; font-size: 12px; }
+svg.chart text { fill: var(--fg); }
+svg.chart rect.bar { fill: var(--bar); }
+.finding { border-left: 4px solid var(--info); padding: .25rem .75rem; margin: .5rem 0; background: #f6f8fb; }
+.finding.good { border-color: var(--good); } .finding.friction { border-color: var(--friction); }
+.finding.blocker { border-color: var(--blocker); }
+.sev { font-weight: 600; text-transform: uppercase; font-size: .75rem; letter-spacing: .04em; }
+@media (max-width: 600px) { body { font-size: 15px; } main { padding: 10px; } th, td { padding: .3rem; } }
+)";
+
+std::string figure_rows(const Section& s) {
+  std::string out;
+  for (const auto& f : s.figures) {
+    std::string value = format_value(f.value, f.unit);
+    if (f.value.is_null() && !f.not_measured.empty()) value += " (" + f.not_measured + ")";
+    out += fmt::format(
+        "<tr><th scope=\"row\">{}</th><td class=\"num\">{}</td><td><span class=\"method\">{}</span>"
+        "<br><code>{}</code></td></tr>\n",
+        html_escape(f.label), html_escape(value), html_escape(f.method), html_escape(f.evidence));
+  }
+  return out;
+}
+
+std::string table_html(const Table& t) {
+  std::string out = fmt::format("<h3>{}</h3>\n<p class=\"method\">{} <code>{}</code></p>\n", html_escape(t.title),
+                                html_escape(t.method), html_escape(t.evidence));
+  out += svg_bar_chart(t);
+  if (t.rows.empty()) return out + "<p>(none)</p>\n";
+  out += "<div class=\"scroll\"><table><thead><tr>";
+  for (const auto& c : t.columns) out += fmt::format("<th scope=\"col\">{}</th>", html_escape(c.label));
+  out += "</tr></thead><tbody>\n";
+  for (const auto& row : t.rows) {
+    out += "<tr>";
+    for (const auto& c : t.columns) {
+      const Json& v = row.contains(c.key) ? row.at(c.key) : Json();
+      out += fmt::format("<td{}>{}</td>", v.is_number() ? " class=\"num\"" : "", html_escape(format_cell(v)));
+    }
+    out += "</tr>\n";
+  }
+  return out + "</tbody></table></div>\n";
+}
+
+std::string findings_html(const Section& s) {
+  if (s.findings.empty()) return {};
+  std::string out = "<h3>Findings</h3>\n";
+  for (const auto& f : s.findings) {
+    out += fmt::format("<div class=\"finding {0}\"><span class=\"sev\">{0}</span> {1}", to_string(f.severity),
+                       html_escape(f.text));
+    if (!f.remedy.empty()) out += fmt::format("<br><em>Remedy:</em> {}", html_escape(f.remedy));
+    out += "</div>\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string render_html(const Report& report) {
+  std::string title = "onramp report";
+  if (report.target.contains("path")) title += ": " + report.target["path"].get<std::string>();
+  std::string out = fmt::format(
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{0}</title>\n"
+      "<style>{1}</style>\n</head>\n<body>\n<main>\n<h1>{0}</h1>\n<p class=\"meta\">onramp {2}. Every "
+      "figure shows how it was counted and where the evidence is.</p>\n",
+      html_escape(title), kStyle, ONRAMP_VERSION);
+  for (const auto& s : report.sections) {
+    out += fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n", html_escape(s.key), html_escape(s.title));
+    out += findings_html(s);
+    if (!s.figures.empty()) {
+      out += "<div class=\"scroll\"><table class=\"figures\"><thead><tr><th>Figure</th><th>Value</th>"
+             "<th>Method and evidence</th></tr></thead><tbody>\n" +
+             figure_rows(s) + "</tbody></table></div>\n";
+    }
+    for (const auto& t : s.tables) out += table_html(t);
+    out += "</section>\n";
+  }
+  if (!report.run_dir.empty()) out += fmt::format("<p class=\"meta\">Run directory: <code>{}</code></p>\n", html_escape(report.run_dir));
+  return out + "</main>\n</body>\n</html>\n";
+}
+
+}  // namespace onramp::report
