@@ -1,5 +1,6 @@
 #include "onramp/ops/cpp_lexer.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace onramp::ops {
@@ -23,11 +24,10 @@ void CppLexer::note_comment(int line, std::string_view text) {
 }
 
 std::string_view CppLexer::recorded_comment(int line) const {
-  for (auto it = comments_.rbegin(); it != comments_.rend(); ++it) {
-    if (it->first == line) return it->second;
-    if (it->first < line) break;
-  }
-  return {};
+  // Comments arrive in line order, so the one on `line` is found by bisection.
+  auto it = std::lower_bound(comments_.begin(), comments_.end(), line,
+                             [](const auto& c, int l) { return c.first < l; });
+  return it != comments_.end() && it->first == line ? it->second : std::string_view();
 }
 
 void CppLexer::skip_space_and_comments() {

@@ -59,7 +59,14 @@ void assign_meaning(OpInventory& inv, const ProfileInventory* decl, const OpsRul
   inv.meaning = guess.empty() ? "unknown" : std::string(guess);
 }
 
-Extraction read_all(const source::Source& src, const OpsRules& rules, const DiscoveryOptions& options, size_t& files_read) {
+// Whether a profile names this file: then every collection in it is kept.
+bool file_declared(const BackendProfile* profile, std::string_view path) {
+  return profile && std::any_of(profile->inventories.begin(), profile->inventories.end(),
+                                [&](const auto& d) { return d.path == path; });
+}
+
+Extraction read_all(const source::Source& src, const OpsRules& rules, const DiscoveryOptions& options,
+                    const BackendProfile* profile, size_t& files_read, size_t& collections_seen) {
   const auto& files = src.listing().files;
   std::vector<size_t> todo;
   for (size_t i = 0; i < files.size(); ++i) {
@@ -69,7 +76,7 @@ Extraction read_all(const source::Source& src, const OpsRules& rules, const Disc
   std::vector<Extraction> results(todo.size());
   unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   threads = static_cast<unsigned>(std::min<size_t>(threads, std::max<size_t>(1, todo.size())));
-  std::atomic<size_t> next{0};
+  std::atomic<size_t> next{0}, seen{0};
   std::exception_ptr failure;
   std::mutex failure_mutex;
   auto worker = [&] {
@@ -89,6 +96,13 @@ Extraction read_all(const source::Source& src, const OpsRules& rules, const Disc
           continue;
         }
         results[k] = ex->extract(*text, entry.path, rules);
+        // Small collections are dropped per file, so a generated file with
+        // many short lists costs no memory later.
+        auto& found = results[k].inventories;
+        seen += found.size();
+        if (!file_declared(profile, entry.path)) {
+          std::erase_if(found, [&](const RawInventory& inv) { return inv.members.size() < options.min_members; });
+        }
       }
     } catch (...) {
       std::lock_guard lock(failure_mutex);
@@ -102,6 +116,7 @@ Extraction read_all(const source::Source& src, const OpsRules& rules, const Disc
     worker();
   }
   if (failure) std::rethrow_exception(failure);
+  collections_seen = seen;
   Extraction all;
   for (auto& r : results) all.append(std::move(r));
   return all;
@@ -117,8 +132,7 @@ std::string_view extractor_for(std::string_view path) {
 Discovery discover(const source::Source& src, const AtenSchema& schema, const OpsRules& rules,
                    const DiscoveryOptions& options, const BackendProfile* profile) {
   Discovery d;
-  Extraction all = read_all(src, rules, options, d.files_read);
-  d.collections_seen = all.inventories.size();
+  Extraction all = read_all(src, rules, options, profile, d.files_read, d.collections_seen);
   for (auto& raw : all.inventories) {
     const size_t members = raw.members.size();
     bool may_be_declared = profile != nullptr;

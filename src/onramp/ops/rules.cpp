@@ -56,6 +56,7 @@ Result<OpsRules> OpsRules::parse(std::string_view toml_text, const std::string& 
       return fail(origin + ": bad sentinel pattern " + p + ": " + e.what());
     }
   }
+  for (const auto& h : strings_of(ctable["sentinels"]["hints"])) rules.sentinel_hints_.push_back(to_lower(h));
   for (const auto& p : strings_of(ctable["sentinels"]["comment_phrases"])) rules.sentinel_phrases_.push_back(to_lower(p));
   if (const auto* meanings = table["meanings"].as_array()) {
     for (const auto& m : *meanings) {
@@ -90,9 +91,14 @@ std::string_view OpsRules::family_of(std::string_view op_name) const {
 
 std::string OpsRules::sentinel_reason(std::string_view member, std::string_view comment) const {
   std::string name(member);
-  for (size_t i = 0; i < sentinel_patterns_.size(); ++i) {
+  std::string lowered_name = to_lower(member);
+  bool hinted = sentinel_hints_.empty() || std::any_of(sentinel_hints_.begin(), sentinel_hints_.end(), [&](const auto& h) {
+                  return lowered_name.find(h) != std::string::npos;
+                });
+  for (size_t i = 0; hinted && i < sentinel_patterns_.size(); ++i) {
     if (std::regex_match(name, sentinel_patterns_[i])) return "name matches " + sentinel_pattern_texts_[i];
   }
+  if (comment.empty()) return {};
   std::string lowered = to_lower(comment);
   for (const auto& phrase : sentinel_phrases_) {
     if (lowered.find(phrase) != std::string::npos) return "comment says \"" + phrase + "\"";

@@ -40,6 +40,7 @@ class OpsRules {
   std::vector<FamilyRule> families_;
   std::vector<std::regex> sentinel_patterns_;
   std::vector<std::string> sentinel_pattern_texts_;
+  std::vector<std::string> sentinel_hints_;
   std::vector<std::string> sentinel_phrases_;
   std::vector<MeaningRule> meanings_;
 };
