@@ -161,7 +161,11 @@ TEST(Ops, BadInputIsReportedWithPathAndLine) {
   dir.write("bad/unterminated.h", "enum class Broken {\n  kAdd,\n");
   dir.write("bad/macro.h", "enum Ops {\n  kAdd,\n  EXPAND_OPS(X)\n};\n");
   dir.write("bad/latin1.py", "OPS = ['caf\xe9', 'b']\nX = [\n");
+  dir.write("bad/latin1_ops.py", "OPS = ['add', 'mul', 'relu', 'sum', 'mish', 'dropout', 'convolution', 'linalg_det', "
+                                 "'fft_fft', 'sparse_mask', 'caf\xe9']\n");
   json j = ops_json({dir.path()});
+  const json* unresolved = table(j, "unresolved");
+  ASSERT_NE(row_where(*unresolved, "member", "caf\\xE9"), nullptr);  // invalid UTF-8 shown as \xNN
   const json* p = table(j, "problems");
   ASSERT_NE(p, nullptr);
   std::vector<std::string> where;
