@@ -20,5 +20,7 @@ struct Command {
 const std::vector<Command>& commands();
 
 Command census_command();
+Command probe_command();
+Command examples_command();
 
 }  // namespace onramp::cli
