@@ -6,6 +6,7 @@ const std::vector<Command>& commands() {
   static const std::vector<Command> table{
       census_command(),
       probe_command(),
+      examples_command(),
   };
   return table;
 }

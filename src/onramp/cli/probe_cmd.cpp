@@ -15,6 +15,7 @@ struct ProbeArgs {
   std::string device;
   int runs = 5;
   bool no_import = false;
+  bool no_api = false;
   SandboxCliOptions sandbox;
   OutputOptions output;
 };
@@ -31,7 +32,7 @@ int run_probe(const ProbeArgs& args) {
   if (!args.module.empty() && !args.no_import) {
     runtime::add_import_probe(section, python, {args.module, args.runs, 10});
   }
-  runtime::add_api_probe(section, python, {args.module, args.device});
+  if (!args.no_api) runtime::add_api_probe(section, python, {args.module, args.device});
   report.sections.push_back(std::move(section));
   args.output.emit(report);
   return 0;
@@ -51,7 +52,9 @@ Command probe_command() {
             app.add_option("--runs", args->runs, "Fresh interpreters that import the module (first cold, rest warm)")
                 ->check(CLI::Range(1, 100))
                 ->capture_default_str();
-            app.add_flag("--no-import", args->no_import, "Skip the import timing runs; only probe the device APIs");
+            auto* no_import =
+                app.add_flag("--no-import", args->no_import, "Skip the import timing runs; only probe the device APIs");
+            app.add_flag("--no-api", args->no_api, "Skip the device-API matrix; only time the import")->excludes(no_import);
             args->sandbox.declare(app, 120);
             args->output.declare(app);
             app.footer(R"(Examples:

@@ -111,7 +111,7 @@ void add_api_findings(report::Section& s, const std::vector<CallRow>& rows, cons
       if (row.status != "value") accelerator_clean = false;
       else accelerator.push_back(row.api.substr(row.api.rfind('.') + 1) + "() = " + row.result);
     }
-    if (row.failure && row.failure->diagnosis && row.group != "device strings") {
+    if (row.failure && row.failure->diagnosis && row.group != "device strings" && row.status != "not finished") {
       auto& entry = by_rule[row.failure->diagnosis->id];
       if (entry.second++ == 0) entry.first = &row;
     }

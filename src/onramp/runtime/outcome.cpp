@@ -34,7 +34,8 @@ std::optional<Failure> run_failure(const ScriptRun& run, const report::Json* rec
 
 report::Finding failure_finding(const std::string& what, const Failure& failure, const std::string& evidence) {
   report::Finding finding;
-  finding.severity = failure.diagnosis ? failure.diagnosis->severity : report::Severity::blocker;
+  // Unknown failures are worth a look but are not known to block adoption.
+  finding.severity = failure.diagnosis ? failure.diagnosis->severity : report::Severity::friction;
   finding.text = what + ": " + failure_cell(failure) + ". " +
                  (failure.diagnosis ? "Diagnosis (" + failure.diagnosis->cause + "): " + failure.diagnosis->explanation
                                     : std::string("Diagnosis: none matched."));

@@ -25,6 +25,7 @@ using Clock = std::chrono::steady_clock;
 // group is killed, output is drained for at most this long.
 constexpr auto kDrainGrace = std::chrono::seconds(2);
 constexpr auto kWatchdogPeriod = std::chrono::milliseconds(200);
+constexpr uint64_t kNprocBackstop = 4096;
 
 struct Pipe {
   int read = -1;
@@ -82,7 +83,9 @@ void set_limit(int resource, uint64_t soft, uint64_t hard) {
   }
   set_limit(RLIMIT_AS, limits.address_space_bytes, limits.address_space_bytes);
   set_limit(RLIMIT_CPU, limits.cpu_seconds, limits.cpu_seconds == 0 ? 0 : limits.cpu_seconds + 5);
-  set_limit(RLIMIT_NPROC, limits.processes, limits.processes);
+  // RLIMIT_NPROC counts all of the user's processes, so it is only a backstop
+  // against an exponential fork bomb; the watchdog enforces the real limit.
+  set_limit(RLIMIT_NPROC, limits.processes + kNprocBackstop, limits.processes + kNprocBackstop);
   set_limit(RLIMIT_FSIZE, limits.file_size_bytes, limits.file_size_bytes);
   rlimit no_core{0, 0};
   ::setrlimit(RLIMIT_CORE, &no_core);  // a crashing target must not drop core files
@@ -212,6 +215,8 @@ class ChildPump {
 std::string RunResult::outcome() const {
   if (timed_out) {
     std::ostringstream s;
+    s.setf(std::ios::fixed);
+    s.precision(1);
     s << "timed out after " << wall_seconds << " s";
     return s.str();
   }
