@@ -21,5 +21,7 @@ const std::vector<Command>& commands();
 
 Command census_command();
 Command ops_command();
+Command probe_command();
+Command examples_command();
 
 }  // namespace onramp::cli

@@ -6,6 +6,8 @@ const std::vector<Command>& commands() {
   static const std::vector<Command> table{
       census_command(),
       ops_command(),
+      probe_command(),
+      examples_command(),
   };
   return table;
 }

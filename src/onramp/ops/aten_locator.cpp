@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "onramp/util/capture.h"
+#include "onramp/util/command_output.h"
 
 namespace onramp::ops {
 namespace {

@@ -1,0 +1,60 @@
+#include <memory>
+
+#include "onramp/cli/command.h"
+#include "onramp/cli/output.h"
+#include "onramp/cli/sandbox_options.h"
+#include "onramp/runtime/example_sources.h"
+#include "onramp/runtime/examples_run.h"
+#include "onramp/util/error.h"
+
+namespace onramp::cli {
+namespace {
+
+struct ExamplesArgs {
+  std::string target;
+  runtime::ExamplesOptions options;
+  SandboxCliOptions sandbox;
+  OutputOptions output;
+};
+
+int run_examples(const ExamplesArgs& args) {
+  auto files = value_or_fatal(runtime::collect_examples(args.target));
+  auto run_dir = args.sandbox.create_run_dir();
+  SandboxRunner runner;
+  auto python = runtime::PythonSandbox::open(runner, args.sandbox.sandbox, run_dir);
+  report::Report report;
+  report.target = {{"kind", "examples"}, {"path", args.target}, {"python", python.python()}};
+  if (!args.options.module.empty()) report.target["module"] = args.options.module;
+  report.run_dir = run_dir.string();
+  report::Section section{"examples", "Examples, statement by statement", {}, {}, {}};
+  runtime::add_examples(section, python, files, args.options);
+  report.sections.push_back(std::move(section));
+  args.output.emit(report);
+  return 0;
+}
+
+}  // namespace
+
+Command examples_command() {
+  return {"examples", "Run a README's or notebook's Python examples statement by statement in the sandbox",
+          [](CLI::App& app) -> Action {
+            auto args = std::make_shared<ExamplesArgs>();
+            app.add_option("TARGET", args->target,
+                           "A Markdown file, a .ipynb notebook, a marimo .py notebook, or a directory of them")
+                ->required();
+            app.add_option("-m,--module", args->options.module, "Import this backend module before the examples");
+            app.add_option("--statement-timeout", args->options.statement_timeout,
+                           "Seconds one statement may take before it is reported as a timeout")
+                ->check(CLI::PositiveNumber)
+                ->capture_default_str();
+            args->sandbox.declare(app, 300);
+            args->output.declare(app);
+            app.footer(R"(Examples:
+  onramp examples ~/src/torch_tpu/README.md
+  onramp examples ~/src/torch_tpu/docs --module torch_tpu --markdown -o examples.md
+  onramp examples demo.ipynb --python ~/venvs/t2/bin/python --statement-timeout 30)");
+            return [args] { return run_examples(*args); };
+          }};
+}
+
+}  // namespace onramp::cli

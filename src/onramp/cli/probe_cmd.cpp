@@ -1,0 +1,74 @@
+#include <memory>
+
+#include "onramp/cli/command.h"
+#include "onramp/cli/output.h"
+#include "onramp/cli/sandbox_options.h"
+#include "onramp/runtime/api_probe.h"
+#include "onramp/runtime/import_probe.h"
+#include "onramp/util/error.h"
+
+namespace onramp::cli {
+namespace {
+
+struct ProbeArgs {
+  std::string module;
+  std::string device;
+  int runs = 5;
+  bool no_import = false;
+  bool no_api = false;
+  SandboxCliOptions sandbox;
+  OutputOptions output;
+};
+
+int run_probe(const ProbeArgs& args) {
+  auto run_dir = args.sandbox.create_run_dir();
+  SandboxRunner runner;
+  auto python = runtime::PythonSandbox::open(runner, args.sandbox.sandbox, run_dir);
+  report::Report report;
+  report.target = {{"kind", "module"}, {"module", args.module}, {"python", python.python()}};
+  if (!args.device.empty()) report.target["device"] = args.device;
+  report.run_dir = run_dir.string();
+  report::Section section{"probe", "Import and device probes", {}, {}, {}};
+  if (!args.module.empty() && !args.no_import) {
+    runtime::add_import_probe(section, python, {args.module, args.runs, 10});
+  }
+  if (!args.no_api) runtime::add_api_probe(section, python, {args.module, args.device});
+  report.sections.push_back(std::move(section));
+  args.output.emit(report);
+  return 0;
+}
+
+}  // namespace
+
+Command probe_command() {
+  return {"probe", "Import a backend in fresh sandboxed interpreters and ask its device APIs what they answer",
+          [](CLI::App& app) -> Action {
+            auto args = std::make_shared<ProbeArgs>();
+            app.add_option("-m,--module", args->module, "The backend module to import (e.g. torch_tpu)");
+            app.add_option("--device", args->device,
+                           "Device name to probe (default: the name the module gives PrivateUse1, else the module "
+                           "name without 'torch_')")
+                ->type_name("NAME");
+            app.add_option("--runs", args->runs, "Fresh interpreters that import the module (first cold, rest warm)")
+                ->check(CLI::Range(1, 100))
+                ->capture_default_str();
+            auto* no_import =
+                app.add_flag("--no-import", args->no_import, "Skip the import timing runs; only probe the device APIs");
+            app.add_flag("--no-api", args->no_api, "Skip the device-API matrix; only time the import")->excludes(no_import);
+            args->sandbox.declare(app, 120);
+            args->output.declare(app);
+            app.footer(R"(Examples:
+  onramp probe --module torch_tpu
+  onramp probe --device tpu                       # torch alone: what does 'tpu' mean to it?
+  onramp probe --module torch_xla --device xla --runs 3 --json -o probe.json
+  onramp probe --module mybackend --path ~/src/mybackend --python ~/venvs/t2/bin/python)");
+            return [args] {
+              if (args->module.empty() && args->device.empty()) {
+                throw FatalError("probe: give --module M, --device NAME, or both");
+              }
+              return run_probe(*args);
+            };
+          }};
+}
+
+}  // namespace onramp::cli

@@ -1,0 +1,31 @@
+#include "onramp/cli/sandbox_options.h"
+
+#include "onramp/util/error.h"
+#include "onramp/util/sandbox.h"
+
+namespace onramp::cli {
+
+void SandboxCliOptions::declare(CLI::App& app, double default_timeout) {
+  sandbox.timeout_seconds = default_timeout;
+  app.add_option("--python", sandbox.python,
+                 "Python interpreter to run (default: python3 if it has torch, else /usr/bin/python3)")
+      ->type_name("PY");
+  app.add_option("--path,--pythonpath", sandbox.paths, "Prepend DIR to the sandbox's PYTHONPATH; repeatable")
+      ->type_name("DIR");
+  app.add_option("--timeout", sandbox.timeout_seconds,
+                 "Wall-clock limit for each sandboxed interpreter, in seconds; the whole process group is killed")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  app.add_option("--memory", sandbox.memory_bytes, "Address-space limit of each sandboxed interpreter (e.g. 4G)")
+      ->transform(CLI::AsSizeValue(false))
+      ->default_str("8G");
+  app.add_option("--out", out, "Run directory (default: a new onramp-runs/<UTC timestamp>/ here)")->type_name("DIR");
+}
+
+std::filesystem::path SandboxCliOptions::create_run_dir() const {
+  std::optional<std::filesystem::path> dir;
+  if (!out.empty()) dir = out;
+  return value_or_fatal(onramp::create_run_dir(dir, std::filesystem::current_path(), std::chrono::system_clock::now()));
+}
+
+}  // namespace onramp::cli

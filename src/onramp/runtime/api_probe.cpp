@@ -1,0 +1,165 @@
+#include "onramp/runtime/api_probe.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include "onramp/runtime/outcome.h"
+#include "onramp/util/progress.h"
+
+namespace onramp::runtime {
+namespace {
+
+using report::Json;
+
+struct CallRow {
+  std::string group;
+  std::string api;
+  std::string status;  // value, raised, absent, skipped, not reached
+  std::string result;
+  std::optional<Failure> failure;
+};
+
+CallRow call_row(const Json& r) {
+  CallRow row{r.value("group", ""), r.value("api", ""), r.value("status", ""), "", std::nullopt};
+  if (row.status == "value") row.result = r.value("value", "");
+  else if (row.status == "raised") row.failure = diagnosed(r.value("type", ""), r.value("message", ""));
+  else row.result = r.value("message", "");
+  if (row.failure) row.result = failure_cell(*row.failure);
+  return row;
+}
+
+// Rows of every "call" record; a "begin" with no call after it is the call
+// that hung or killed the interpreter.
+std::vector<CallRow> call_rows(const ScriptRun& run) {
+  std::vector<CallRow> rows;
+  std::string pending;
+  for (const auto& r : run.records) {
+    std::string kind = r.value("kind", "");
+    if (kind == "begin") pending = r.value("api", "");
+    if (kind == "call") {
+      rows.push_back(call_row(r));
+      pending.clear();
+    }
+    if (kind == "env" || kind == "torch_import" || kind == "module_import") pending.clear();
+  }
+  if (!pending.empty()) {
+    CallRow row{"", pending, "not finished", "", run_failure(run, nullptr, "")};
+    row.result = failure_cell(*row.failure);
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+report::Table calls_table(const std::string& key, const std::string& title, const std::string& method,
+                          const std::string& evidence, const std::vector<CallRow>& rows, bool strings) {
+  report::Table t{key, title, method, evidence,
+                  {{"api", strings ? "Expression" : "API", ""}, {"status", "Outcome", ""}, {"result", "Result", ""},
+                   {"diagnosis", "Diagnosis", ""}}, {}, 0};
+  for (const auto& row : rows) {
+    if ((row.group == "device strings") != strings) continue;
+    Json cells{{"api", row.api}, {"status", row.status}, {"result", row.result}, {"diagnosis", ""}};
+    if (row.failure) cells["diagnosis"] = diagnosis_cell(row.failure->diagnosis);
+    t.rows.push_back(std::move(cells));
+  }
+  return t;
+}
+
+void add_environment(report::Section& s, const Json& env, const std::string& evidence) {
+  const Json features = env.value("features", Json::object());
+  std::string method = "Asked the interpreter (sys.version, torch.__version__)";
+  s.add({"python_version", "Python", env.value("python", Json()), "", method, evidence, ""});
+  s.add({"torch_version", "torch", env.value("torch_version", Json()), "", method, evidence, ""});
+  for (auto [key, label, attr] : {std::tuple{"has_torch_accelerator", "torch.accelerator", "torch_accelerator"},
+                                  std::tuple{"has_rename_privateuse1_backend", "torch.utils.rename_privateuse1_backend",
+                                             "rename_privateuse1_backend"},
+                                  std::tuple{"has_backend_autoload", "Backend autoload (torch._import_device_backends)",
+                                             "backend_autoload"}}) {
+    s.add({key, label, features.value(attr, false), "", "hasattr on the imported torch: detected by feature, not version",
+           evidence, ""});
+  }
+  Json name = env.value("privateuse1_backend_name", Json());
+  s.add({"privateuse1_backend_name", "PrivateUse1 backend name", name, "",
+         "torch._C._get_privateuse1_backend_name() after importing the module", evidence,
+         name.is_null() ? "this torch has no _get_privateuse1_backend_name" : ""});
+  std::string points;
+  for (const auto& p : env.value("autoload_entry_points", Json::array())) {
+    if (!points.empty()) points += ", ";
+    points += p.get<std::string>();
+  }
+  s.add({"autoload_entry_points", "Autoload entry points (torch.backends)", points, "",
+         "importlib.metadata.entry_points(group=\"torch.backends\")", evidence, ""});
+  s.add({"device", "Device name probed", env.value("device", ""), "",
+         "From " + env.value("device_source", std::string("--device")), evidence, ""});
+}
+
+void add_module_import(report::Section& s, const ScriptRun& run, const std::string& module) {
+  for (const auto* kind : {"torch_import", "module_import"}) {
+    const Json* r = find_record(run, kind);
+    if (!r || r->value("ok", true)) continue;
+    auto failure = diagnosed(r->value("type", ""), r->value("message", ""));
+    s.add(failure_finding("import " + r->value("name", module) + " failed in the device-API probe", failure, run.command));
+  }
+}
+
+void add_api_findings(report::Section& s, const std::vector<CallRow>& rows, const std::string& evidence) {
+  std::vector<std::string> accelerator;
+  bool accelerator_clean = true;
+  std::map<std::string, std::pair<const CallRow*, int>> by_rule;
+  for (const auto& row : rows) {
+    if (row.group == "torch.accelerator") {
+      if (row.status != "value") accelerator_clean = false;
+      else accelerator.push_back(row.api.substr(row.api.rfind('.') + 1) + "() = " + row.result);
+    }
+    if (row.failure && row.failure->diagnosis && row.group != "device strings" && row.status != "not finished") {
+      auto& entry = by_rule[row.failure->diagnosis->id];
+      if (entry.second++ == 0) entry.first = &row;
+    }
+  }
+  if (accelerator_clean && !accelerator.empty()) {
+    std::string text = "torch.accelerator degrades cleanly without the device:";
+    for (const auto& a : accelerator) text += " " + a + ";";
+    s.add({report::Severity::good, text, "", evidence});
+  } else if (accelerator.empty()) {
+    s.add({report::Severity::info, "This torch has no torch.accelerator: device-generic availability checks are absent",
+           "torch 2.x provides torch.accelerator.is_available / device_count / current_accelerator.", evidence});
+  }
+  for (const auto& [id, entry] : by_rule) {
+    const CallRow& row = *entry.first;
+    std::string what = fmt::format("{} device-API call(s) fail with {}; e.g. {}", entry.second, id, row.api);
+    s.add(failure_finding(what, *row.failure, evidence));
+  }
+  for (const auto& row : rows) {
+    if (row.group == "device strings" && row.failure && row.api.starts_with("torch.randn")) {
+      s.add(failure_finding(row.api, *row.failure, evidence));
+    }
+  }
+}
+
+}  // namespace
+
+void add_api_probe(report::Section& section, PythonSandbox& sandbox, const ApiProbeOptions& options) {
+  progress("device-API matrix" + (options.module.empty() ? "" : " for " + options.module));
+  ScriptRun run = sandbox.run_script("api_probe.py", "api.jsonl", {options.module, options.device});
+  for (const auto& bad : run.bad_lines) {
+    section.add({report::Severity::info, "The device-API probe wrote a line that is not JSON: " + bad, "", run.command});
+  }
+  if (const Json* env = find_record(run, "env")) add_environment(section, *env, run.command);
+  add_module_import(section, run, options.module);
+  auto rows = call_rows(run);
+  section.add(calls_table("device_api", "Device-API matrix",
+                          "Each function called with no arguments in one interpreter, after importing torch and the "
+                          "module; functions of torch.cuda that need arguments are listed as skipped",
+                          run.command, rows, false));
+  section.add(calls_table("device_strings", "Device strings",
+                          "Each expression evaluated in the same interpreter", run.command, rows, true));
+  const Json* torch_import = find_record(run, "torch_import");
+  bool torch_failed = torch_import && !torch_import->value("ok", true);
+  if (!find_record(run, "end") && !torch_failed) {
+    auto failure = run_failure(run, nullptr, "");
+    section.add(failure_finding("The device-API probe did not finish", *failure, run.command));
+  }
+  add_api_findings(section, rows, run.command);
+}
+
+}  // namespace onramp::runtime

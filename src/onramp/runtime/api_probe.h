@@ -1,0 +1,21 @@
+#pragma once
+// DeviceApiMatrix: what torch and a backend answer on a machine without the
+// device. One sandboxed interpreter imports torch and the backend module,
+// reports the environment (versions, and torch features detected by looking
+// for them), then calls torch.accelerator.*, torch.<device>.* for every
+// function torch.cuda has, and the device strings, one by one.
+#include <string>
+
+#include "onramp/report/model.h"
+#include "onramp/runtime/python_sandbox.h"
+
+namespace onramp::runtime {
+
+struct ApiProbeOptions {
+  std::string module;  // may be empty: torch alone
+  std::string device;  // empty: the PrivateUse1 name, else derived from the module name
+};
+
+void add_api_probe(report::Section& section, PythonSandbox& sandbox, const ApiProbeOptions& options);
+
+}  // namespace onramp::runtime

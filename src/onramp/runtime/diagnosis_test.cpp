@@ -1,0 +1,65 @@
+#include "onramp/runtime/diagnosis.h"
+
+#include <gtest/gtest.h>
+
+namespace onramp::runtime {
+namespace {
+
+const char* kTorch113TpuError =
+    "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, xla, lazy, "
+    "vulkan, mps, meta, hpu, privateuseone device type at start of device string: tpu";
+
+TEST(Diagnoses, BuiltinRulesParse) { EXPECT_GT(Diagnoses::builtin().rules().size(), 10u); }
+
+TEST(Diagnoses, DeviceStringErrorIsAnUnknownDeviceName) {
+  const auto* rule = Diagnoses::builtin().find("RuntimeError", kTorch113TpuError);
+  ASSERT_NE(rule, nullptr);
+  EXPECT_EQ(rule->cause, "unknown_device_name");
+}
+
+TEST(Diagnoses, InternalApiNamingAcceleratorIsARenamedApi) {
+  const auto* rule = Diagnoses::builtin().find(
+      "RuntimeError", "torch.tpu.is_available is internal to TorchTPU. Use torch.accelerator.is_available instead.");
+  ASSERT_NE(rule, nullptr);
+  EXPECT_EQ(rule->cause, "renamed_api");
+}
+
+TEST(Diagnoses, TypeMustMatchWhenGiven) {
+  EXPECT_EQ(Diagnoses::builtin().find("ValueError", kTorch113TpuError), nullptr);
+}
+
+TEST(Diagnoses, PseudoTypesCoverSandboxOutcomes) {
+  for (const char* type : {"Timeout", "Crash", "ProcessLimit", "NoResult"}) {
+    EXPECT_NE(Diagnoses::builtin().find(type, "anything"), nullptr) << type;
+  }
+}
+
+TEST(Diagnoses, FirstMatchWins) {
+  auto d = Diagnoses::parse(R"(
+[[rule]]
+id = "a"
+contains = ["x"]
+cause = "c1"
+explanation = "e"
+[[rule]]
+id = "b"
+cause = "c2"
+explanation = "e"
+)",
+                            "t.toml");
+  ASSERT_TRUE(d) << d.error().message;
+  EXPECT_EQ(d->find("T", "xyz")->id, "a");
+  EXPECT_EQ(d->find("T", "yz")->id, "b");
+}
+
+TEST(Diagnoses, BadFileNamesTheFileAndTheProblem) {
+  auto d = Diagnoses::parse("[[rule]]\nid = \"a\"\n", "bad.toml");
+  ASSERT_FALSE(d);
+  EXPECT_NE(d.error().message.find("bad.toml"), std::string::npos);
+  auto syntax = Diagnoses::parse("[[rule]\n", "broken.toml");
+  ASSERT_FALSE(syntax);
+  EXPECT_NE(syntax.error().message.find("broken.toml:1"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace onramp::runtime

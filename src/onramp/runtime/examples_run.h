@@ -1,0 +1,24 @@
+#pragma once
+// ExampleRun: every top-level statement of a file's examples, in order, in
+// one sandboxed interpreter, continuing after a failure. Per statement: its
+// source line, the outcome (ok, a short value repr, exception type and
+// message, timeout, not run) and its time: the article's "four lines, four
+// outcomes" table.
+#include <string>
+#include <vector>
+
+#include "onramp/report/model.h"
+#include "onramp/runtime/example_sources.h"
+#include "onramp/runtime/python_sandbox.h"
+
+namespace onramp::runtime {
+
+struct ExamplesOptions {
+  std::string module;               // imported first when given
+  double statement_timeout = 60;    // per statement (SIGALRM inside the interpreter)
+};
+
+void add_examples(report::Section& section, PythonSandbox& sandbox, const std::vector<ExampleFile>& files,
+                  const ExamplesOptions& options);
+
+}  // namespace onramp::runtime

@@ -1,0 +1,188 @@
+"""Asks torch and a backend module what they answer without the device.
+
+Usage: python api_probe.py RESULT_FILE MODULE DEVICE
+
+MODULE may be empty (probe torch alone); DEVICE may be empty (use the name
+the backend gave PrivateUse1, else MODULE without a "torch_" prefix).
+Results go to RESULT_FILE as JSON Lines, one record per call, each preceded
+by a "begin" record, so that a call that hangs or crashes the interpreter is
+still named. Features are detected by looking for them, never by version.
+"""
+import importlib
+import inspect
+import json
+import sys
+import time
+import traceback
+
+ACCELERATOR_CALLS = ["is_available", "device_count", "current_accelerator",
+                     "current_device_index", "synchronize"]
+VALUE_REPR_LIMIT = 120
+
+
+class Recorder:
+    def __init__(self, path):
+        self.out = open(path, "w", buffering=1)
+
+    def emit(self, record):
+        self.out.write(json.dumps(record, default=repr) + "\n")
+        self.out.flush()
+
+    def call(self, group, api, thunk):
+        """Runs thunk, recording its value or the exception it raised."""
+        self.emit({"kind": "begin", "api": api})
+        record = {"kind": "call", "group": group, "api": api}
+        start = time.perf_counter()
+        try:
+            value = thunk()
+            record.update(status="value", value=short_repr(value), value_type=type(value).__name__)
+        except BaseException as exc:
+            record.update(status="raised", type=type(exc).__name__, message=first_lines(str(exc)))
+        record["seconds"] = time.perf_counter() - start
+        self.emit(record)
+
+    def absent(self, group, api, why):
+        self.emit({"kind": "call", "group": group, "api": api, "status": "absent", "message": why})
+
+
+def short_repr(value):
+    text = repr(value)
+    return text if len(text) <= VALUE_REPR_LIMIT else text[:VALUE_REPR_LIMIT - 3] + "..."
+
+
+def first_lines(text, limit=1000):
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def features(torch):
+    utils = getattr(torch, "utils", None)
+    c = getattr(torch, "_C", None)
+    found = {
+        "torch_accelerator": hasattr(torch, "accelerator"),
+        "rename_privateuse1_backend": hasattr(utils, "rename_privateuse1_backend"),
+        "generate_methods_for_privateuse1_backend": hasattr(utils, "generate_methods_for_privateuse1_backend"),
+        "get_privateuse1_backend_name": hasattr(c, "_get_privateuse1_backend_name"),
+        "backend_autoload": hasattr(torch, "_import_device_backends"),
+    }
+    return found
+
+
+def privateuse1_name(torch):
+    getter = getattr(getattr(torch, "_C", None), "_get_privateuse1_backend_name", None)
+    try:
+        return getter() if getter else None
+    except Exception:
+        return None
+
+
+def autoload_entry_points():
+    try:
+        from importlib.metadata import entry_points
+        return sorted(f"{ep.name} = {ep.value}" for ep in entry_points(group="torch.backends"))
+    except Exception:
+        return []
+
+
+def choose_device(requested, module, backend_name):
+    if requested:
+        return requested, "--device"
+    if backend_name and backend_name != "privateuseone":
+        return backend_name, "the PrivateUse1 backend name"
+    if module:
+        base = module.split(".")[0]
+        return (base[len("torch_"):] if base.startswith("torch_") else base), "the module name"
+    return "privateuseone", "default"
+
+
+def cuda_functions(torch):
+    """Public functions of torch.cuda, looked up now: the API a CUDA user knows."""
+    names = []
+    for name in sorted(dir(torch.cuda)):
+        obj = getattr(torch.cuda, name, None)
+        if name.startswith("_") or not (inspect.isfunction(obj) or inspect.isbuiltin(obj)):
+            continue
+        if getattr(obj, "__module__", "").startswith("torch.cuda"):
+            names.append(name)
+    return names
+
+
+def needs_arguments(fn):
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+               for p in params)
+
+
+def probe_accelerator(rec, torch):
+    accelerator = getattr(torch, "accelerator", None)
+    for name in ACCELERATOR_CALLS:
+        api = f"torch.accelerator.{name}"
+        fn = getattr(accelerator, name, None) if accelerator is not None else None
+        if fn is None:
+            rec.absent("torch.accelerator", api, "torch.accelerator is absent" if accelerator is None else "absent")
+        else:
+            rec.call("torch.accelerator", api, fn)
+
+
+def probe_device_module(rec, torch, device):
+    group = f"torch.{device}"
+    module = getattr(torch, device, None)
+    if module is None:
+        rec.absent(group, group, f"torch has no attribute {device!r}")
+        return
+    for name in cuda_functions(torch):
+        api = f"{group}.{name}"
+        fn = getattr(module, name, None)
+        if fn is None:
+            rec.absent(group, api, "absent")
+        elif needs_arguments(fn):
+            rec.emit({"kind": "call", "group": group, "api": api, "status": "skipped",
+                      "message": "needs arguments"})
+        else:
+            rec.call(group, api, fn)
+
+
+def probe_device_strings(rec, torch, device):
+    for name in dict.fromkeys([device, "privateuseone"]):
+        for source in (f'torch.device("{name}")', f'torch.device("{name}:0")',
+                       f'torch.empty(1, device="{name}")', f'torch.randn((4,4), device="{name}")'):
+            rec.call("device strings", source, lambda s=source: eval(s, {"torch": torch}))
+
+
+def import_or_record(rec, name, kind):
+    rec.emit({"kind": "begin", "api": f"import {name}"})
+    try:
+        module = importlib.import_module(name)
+        rec.emit({"kind": kind, "name": name, "ok": True})
+        return module
+    except BaseException as exc:
+        rec.emit({"kind": kind, "name": name, "ok": False, "type": type(exc).__name__,
+                  "message": first_lines(str(exc)), "traceback": traceback.format_exc()[-3000:]})
+        return None
+
+
+def main():
+    rec = Recorder(sys.argv[1])
+    module_name, requested_device = sys.argv[2], sys.argv[3]
+    torch = import_or_record(rec, "torch", "torch_import")
+    if torch is None:
+        return
+    if module_name:
+        import_or_record(rec, module_name, "module_import")
+    backend_name = privateuse1_name(torch)
+    device, device_source = choose_device(requested_device, module_name, backend_name)
+    rec.emit({"kind": "env", "python": sys.version.split()[0], "executable": sys.executable,
+              "torch_version": getattr(torch, "__version__", None), "torch_file": getattr(torch, "__file__", None),
+              "features": features(torch), "privateuse1_backend_name": backend_name,
+              "autoload_entry_points": autoload_entry_points(), "device": device,
+              "device_source": device_source})
+    probe_accelerator(rec, torch)
+    probe_device_module(rec, torch, device)
+    probe_device_strings(rec, torch, device)
+    rec.emit({"kind": "end"})
+
+
+if __name__ == "__main__":
+    main()

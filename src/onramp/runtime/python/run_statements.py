@@ -1,0 +1,116 @@
+"""Runs code examples statement by statement in one interpreter.
+
+Usage: python run_statements.py RESULT_FILE BLOCKS_FILE STATEMENT_TIMEOUT
+
+BLOCKS_FILE is JSON: {"blocks": [{"origin": "README.md:12", "line": 12,
+"code": "...", "kind": "python" | "marimo"}]}. Every top-level statement of
+every block runs in order in one namespace, continuing after a failure, like
+a reader pasting the README into a REPL. Results go to RESULT_FILE as JSON
+Lines; a "begin" record precedes each statement so that one that hangs or
+kills the interpreter is still named.
+"""
+import ast
+import json
+import signal
+import sys
+import time
+
+VALUE_REPR_LIMIT = 120
+
+
+class StatementTimeout(BaseException):
+    """Raised by SIGALRM; a BaseException so that `except Exception` in the example cannot swallow it."""
+
+
+ALARM = {"fired": False}
+
+
+def on_alarm(signum, frame):
+    ALARM["fired"] = True
+    raise StatementTimeout()
+
+
+def short(text, limit):
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def marimo_cells(tree):
+    """Statements of each @app.cell function, without its trailing return."""
+    body = []
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and any(
+                "cell" in ast.unparse(d) for d in node.decorator_list):
+            statements = list(node.body)
+            if statements and isinstance(statements[-1], ast.Return):
+                statements.pop()
+            body.extend(statements)
+    return body
+
+
+def statements_of(block):
+    tree = ast.parse(block["code"], filename=block["origin"])
+    nodes = marimo_cells(tree) if block.get("kind") == "marimo" else tree.body
+    for node in nodes:
+        source = ast.get_source_segment(block["code"], node) or ast.unparse(node)
+        if block.get("kind") == "marimo":
+            source = ast.unparse(node)
+        yield node, source
+
+
+def run_one(node, source, namespace, timeout):
+    """Returns the outcome fields of one statement."""
+    is_expression = isinstance(node, ast.Expr)
+    module = ast.Expression(node.value) if is_expression else ast.Module([node], [])
+    code = compile(module, "<example>", "eval" if is_expression else "exec")
+    ALARM["fired"] = False
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+    try:
+        value = eval(code, namespace) if is_expression else exec(code, namespace)
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        if value is None:
+            return {"status": "ok"}
+        return {"status": "value", "value": short(repr(value), VALUE_REPR_LIMIT), "value_type": type(value).__name__}
+    except BaseException as exc:  # SystemExit included: the next statement still runs
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        # Native code may wrap the alarm's exception in its own (RuntimeError).
+        if ALARM["fired"]:
+            return {"status": "timeout", "message": f"no result after {timeout:g} s"}
+        return {"status": "raised", "type": type(exc).__name__, "message": short(str(exc), 1000)}
+
+
+def main():
+    result_path, blocks_path, timeout = sys.argv[1], sys.argv[2], float(sys.argv[3])
+    out = open(result_path, "w", buffering=1)
+    with open(blocks_path) as f:
+        blocks = json.load(f)["blocks"]
+    signal.signal(signal.SIGALRM, on_alarm)
+    namespace = {"__name__": "__main__"}
+    index = 0
+    for block in blocks:
+        try:
+            statements = list(statements_of(block))
+        except SyntaxError as exc:
+            line = block["line"] + (exc.lineno or 1) - 1
+            out.write(json.dumps({"kind": "statement", "index": index, "origin": block["origin"], "line": line,
+                                  "source": short(block["code"].strip(), 400), "status": "raised",
+                                  "type": "SyntaxError", "message": str(exc.msg), "seconds": 0.0}) + "\n")
+            index += 1
+            continue
+        for node, source in statements:
+            record = {"kind": "statement", "index": index, "origin": block["origin"],
+                      "line": block["line"] + node.lineno - 1, "source": source}
+            out.write(json.dumps(dict(record, kind="begin")) + "\n")
+            out.flush()
+            start = time.perf_counter()
+            record.update(run_one(node, source, namespace, timeout))
+            record["seconds"] = time.perf_counter() - start
+            sys.stdout.flush()
+            sys.stderr.flush()
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+            index += 1
+    out.write(json.dumps({"kind": "end"}) + "\n")
+
+
+if __name__ == "__main__":
+    main()
