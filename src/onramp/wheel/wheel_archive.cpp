@@ -44,6 +44,13 @@ bool in_dist_info(const std::string& member) {
          member.find('/', slash + 1) == std::string::npos;
 }
 
+// Shows bytes that are not printable ASCII as \xNN, so an error stays one clean line.
+std::string escape_bytes(const std::string& s) {
+  std::string out;
+  for (unsigned char c : s) out += (c >= 0x20 && c < 0x7f) ? std::string(1, static_cast<char>(c)) : fmt::format("\\x{:02x}", c);
+  return out;
+}
+
 struct Declared {
   std::vector<std::string> files;  // regular files, in order
   uint64_t unpacked = 0;
@@ -52,7 +59,7 @@ struct Declared {
 Result<void> check_member(archive_entry* entry, const std::string& path, std::set<std::string>& seen) {
   const char* raw = archive_entry_pathname(entry);
   std::string name = raw ? raw : "";
-  if (!is_valid_utf8(name)) return fail(fmt::format("{}: member name is not UTF-8: '{}'", path, name));
+  if (!is_valid_utf8(name)) return fail(fmt::format("{}: member name is not UTF-8: '{}'", path, escape_bytes(name)));
   if (auto why = unsafe_member_path(name); !why.empty()) {
     return fail(fmt::format("{}: member '{}' {}", path, name, why));
   }
