@@ -164,6 +164,15 @@ std::string unsafe_member_path(const std::string& path) {
   return "";
 }
 
+Result<uint64_t> declared_unpacked_bytes(const std::string& path, const ArchiveLimits& limits) {
+  std::error_code ec;
+  uint64_t archive_bytes = std::filesystem::file_size(path, ec);
+  if (ec) return fail(fmt::format("{}: cannot read: {}", path, ec.message()));
+  auto declared = read_directory(path, archive_bytes, limits);
+  if (!declared) return std::unexpected(declared.error());
+  return declared->unpacked;
+}
+
 Result<WheelArchive> read_wheel_archive(const std::string& path, const ArchiveLimits& limits) {
   std::error_code ec;
   auto status = std::filesystem::status(path, ec);

@@ -40,6 +40,10 @@ struct WheelArchive {
 
 Result<WheelArchive> read_wheel_archive(const std::string& path, const ArchiveLimits& limits);
 
+// The unpacked size the members declare, from the central directory alone
+// (nothing is decompressed), after the same hostile-input checks.
+Result<uint64_t> declared_unpacked_bytes(const std::string& path, const ArchiveLimits& limits);
+
 // Why a member path is unsafe to unpack, or empty when it is fine.
 std::string unsafe_member_path(const std::string& path);
 bool is_valid_utf8(const std::string& text);
