@@ -21,5 +21,6 @@ const std::vector<Command>& commands();
 
 Command census_command();
 Command wheel_command();
+Command install_command();
 
 }  // namespace onramp::cli

@@ -6,6 +6,7 @@ const std::vector<Command>& commands() {
   static const std::vector<Command> table{
       census_command(),
       wheel_command(),
+      install_command(),
   };
   return table;
 }
