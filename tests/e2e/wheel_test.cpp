@@ -141,6 +141,9 @@ struct Hostile {
   std::vector<std::string> options;
 };
 
+// Test names and failure messages show the kind, not the struct's bytes.
+void PrintTo(const Hostile& h, std::ostream* os) { *os << h.kind; }
+
 class HostileWheel : public ::testing::TestWithParam<Hostile> {};
 
 // One clear line on stderr, exit code 2, nothing written anywhere.
