@@ -23,5 +23,7 @@ Command census_command();
 Command ops_command();
 Command probe_command();
 Command examples_command();
+Command wheel_command();
+Command install_command();
 
 }  // namespace onramp::cli

@@ -8,6 +8,8 @@ const std::vector<Command>& commands() {
       ops_command(),
       probe_command(),
       examples_command(),
+      wheel_command(),
+      install_command(),
   };
   return table;
 }

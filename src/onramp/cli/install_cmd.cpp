@@ -1,0 +1,89 @@
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "onramp/cli/command.h"
+#include "onramp/cli/output.h"
+#include "onramp/runtime/install.h"
+#include "onramp/util/sandbox.h"
+
+namespace onramp::cli {
+namespace {
+
+struct InstallArgs {
+  std::string target;
+  std::string python;
+  std::string pip_args;
+  std::string out;
+  bool system_site_packages = false;
+  bool no_fix = false;
+  double timeout = 3600;
+  OutputOptions output;
+};
+
+std::vector<std::string> split_words(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+int run_install_command(const InstallArgs& args) {
+  runtime::InstallOptions options;
+  options.target = args.target;
+  options.python = args.python;
+  options.pip_args = split_words(args.pip_args);
+  options.system_site_packages = args.system_site_packages;
+  options.fix = !args.no_fix;
+  options.pip_timeout_seconds = args.timeout;
+  if (const char* tmpdir = std::getenv("TMPDIR")) options.user_tmpdir = tmpdir;
+  options.make_run_dir = [&args]() -> Result<std::filesystem::path> {
+    std::optional<std::filesystem::path> out;
+    if (!args.out.empty()) out = args.out;
+    return create_run_dir(out, std::filesystem::current_path(), std::chrono::system_clock::now());
+  };
+  options.progress = [](const std::string& line) { std::cerr << "onramp: " << line << "\n" << std::flush; };
+  SandboxRunner runner;
+  auto outcome = value_or_fatal(runtime::run_install(runner, options));
+  report::Report report;
+  report.target = report::Json{{"kind", "install"}, {"target", args.target}};
+  report.run_dir = outcome.run_dir.string();
+  report.sections.push_back(std::move(outcome.section));
+  args.output.emit(report);
+  return outcome.pip_ok ? 0 : 1;
+}
+
+}  // namespace
+
+Command install_command() {
+  return {"install", "Install into a fresh venv and measure it: temp-space preflight, time, footprint per package",
+          [](CLI::App& app) -> Action {
+            auto args = std::make_shared<InstallArgs>();
+            app.add_option("TARGET", args->target,
+                           "A .whl file, a directory of wheels (or a project), or a requirement such as 'torch_tpu==0.2.0'")
+                ->required();
+            app.add_option("--python", args->python,
+                           "Interpreter for the venv (default: python3 if it has torch, else /usr/bin/python3)");
+            app.add_option("--pip-args", args->pip_args,
+                           "More arguments for pip install, as one string (e.g. '--find-links ./wheels --no-deps')");
+            app.add_flag("--system-site-packages", args->system_site_packages,
+                         "Let the venv see the interpreter's site-packages (so a system torch can satisfy a requirement offline)");
+            app.add_flag("--no-fix", args->no_fix,
+                         "Fail before pip runs when the temp-space estimate does not fit, instead of moving TMPDIR");
+            app.add_option("--out", args->out, "Run directory (default: onramp-runs/<UTC timestamp>/ here)");
+            app.add_option("--timeout", args->timeout, "Wall-clock limit for pip, in seconds (default 3600)");
+            args->output.declare(app);
+            app.footer(R"(Examples:
+  onramp install dist/torch_tpu-0.2.0-cp312-cp312-manylinux_2_31_x86_64.whl
+  onramp install --system-site-packages --pip-args '--no-deps' ./wheels/
+  onramp install 'torch_tpu==0.2.0' --pip-args '--extra-index-url https://download.pytorch.org/whl/cpu'
+  TMPDIR=/small/tmpfs onramp install --no-fix big-1.0-py3-none-any.whl
+
+Exit status: 0 installed; 1 pip failed (the report says why); 2 bad input or environment.)");
+            return [args] { return run_install_command(*args); };
+          }};
+}
+
+}  // namespace onramp::cli

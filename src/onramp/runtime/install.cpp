@@ -1,0 +1,170 @@
+#include "onramp/runtime/install.h"
+
+#include <fmt/format.h>
+#include <sys/stat.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+
+#include "onramp/runtime/install_plan.h"
+#include "onramp/runtime/install_section.h"
+#include "onramp/runtime/interpreter.h"
+#include "onramp/util/sandbox.h"
+
+extern char** environ;
+
+namespace onramp::runtime {
+namespace fs = std::filesystem;
+namespace {
+
+// Bytes allocated on disk under `dir` (st_blocks, as du counts them).
+uint64_t disk_usage(const fs::path& dir) {
+  uint64_t total = 0;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, fs::directory_options::skip_permission_denied, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    struct stat st {};
+    if (::lstat(it->path().c_str(), &st) == 0) total += static_cast<uint64_t>(st.st_blocks) * 512;
+  }
+  return total;
+}
+
+// Samples the temp directory's usage every 100 ms while pip runs.
+class PeakUsageWatcher {
+ public:
+  explicit PeakUsageWatcher(fs::path dir) : dir_(std::move(dir)), thread_([this] { watch(); }) {}
+  ~PeakUsageWatcher() { stop(); }
+  uint64_t stop() {
+    if (thread_.joinable()) {
+      done_ = true;
+      thread_.join();
+    }
+    return peak_;
+  }
+
+ private:
+  void watch() {
+    while (!done_) {
+      peak_ = std::max<uint64_t>(peak_, disk_usage(dir_));
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    peak_ = std::max<uint64_t>(peak_, disk_usage(dir_));
+  }
+  fs::path dir_;
+  std::atomic<bool> done_{false};
+  std::atomic<uint64_t> peak_{0};
+  std::thread thread_;
+};
+
+// A fresh directory for pip's temporary files under `parent`, removed after the run.
+Result<fs::path> make_pip_tmp(const fs::path& parent) {
+  std::string tmpl = (parent / "onramp-pip-XXXXXX").string();
+  if (!::mkdtemp(tmpl.data())) return fail(fmt::format("{}: cannot create a temporary directory", parent.string()));
+  return fs::path(tmpl);
+}
+
+Result<PreflightDecision> preflight(const InstallOptions& o, const TempEstimate& estimate, const SandboxDirs& dirs) {
+  fs::path user_tmp = o.user_tmpdir.empty() ? fs::path("/tmp") : fs::path(o.user_tmpdir);
+  auto where = filesystem_space(user_tmp);
+  if (!where) return fail(fmt::format("TMPDIR {}: {}", user_tmp.string(), where.error().message));
+  std::vector<FilesystemSpace> candidates;
+  std::error_code ec;
+  for (const fs::path& c : {dirs.tmp, fs::path("/var/tmp"), fs::current_path(ec)}) {
+    if (auto space = filesystem_space(c)) candidates.push_back(*space);
+  }
+  return decide_temp_dir(estimate.bytes, *where, candidates, o.fix);
+}
+
+Result<RunResult> run_step(ProcessRunner& runner, std::vector<std::string> argv, const SandboxDirs& dirs,
+                           const fs::path& tmp, const fs::path& cwd, double timeout) {
+  RunRequest request;
+  request.argv = std::move(argv);
+  request.cwd = cwd;
+  request.env = sandbox_environment(dirs, {{"TMPDIR", tmp.string()}}, environ);
+  request.limits.wall_seconds = timeout;
+  request.limits.file_size_bytes = 0;   // wheels hold files of several GB
+  request.limits.address_space_bytes = 0;
+  return runner.run(request);
+}
+
+std::string quote_command(const std::vector<std::string>& argv) {
+  std::string out;
+  for (const auto& a : argv) {
+    bool plain = !a.empty() && a.find_first_of(" \t\"'$\\;&|<>*?()") == std::string::npos;
+    out += (out.empty() ? "" : " ") + (plain ? a : "'" + a + "'");
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& o) {
+  InstallFacts f;
+  auto plan = plan_install(o.target, o.pip_args);
+  if (!plan) return std::unexpected(plan.error());
+  f.plan = *plan;
+  auto estimate = estimate_temp_space(f.plan);
+  if (!estimate) return std::unexpected(estimate.error());
+  f.estimate = *estimate;
+  auto py = choose_interpreter(runner, o.python);
+  if (!py) return std::unexpected(py.error());
+  f.interpreter = *py;
+  auto run_dir = o.make_run_dir();
+  if (!run_dir) return std::unexpected(run_dir.error());
+  auto dirs = prepare_sandbox(*run_dir);
+  if (!dirs) return std::unexpected(dirs.error());
+  auto decision = preflight(o, f.estimate, *dirs);
+  if (!decision) return std::unexpected(decision.error());
+  f.decision = *decision;
+  o.progress("preflight: " + f.decision.reason);
+  if (!f.decision.fits && !o.fix) {
+    return fail(fmt::format("{}: not enough temporary space: {} (--no-fix given; set TMPDIR to a roomy directory)",
+                            o.target, f.decision.reason));
+  }
+  fs::path tmp_parent = f.decision.moved_to ? f.decision.moved_to->path : f.decision.where.path;
+  auto tmp = tmp_parent == dirs->tmp ? Result<fs::path>(dirs->tmp) : make_pip_tmp(tmp_parent);
+  if (!tmp) return std::unexpected(tmp.error());
+  f.pip_tmp = *tmp;
+  f.venv = *run_dir / "venv";
+  f.system_site_packages = o.system_site_packages;
+  std::vector<std::string> venv_argv{f.interpreter.executable, "-m", "venv"};
+  if (o.system_site_packages) venv_argv.push_back("--system-site-packages");
+  venv_argv.push_back(f.venv.string());
+  o.progress("creating a venv: " + quote_command(venv_argv));
+  auto venv = run_step(runner, venv_argv, *dirs, f.pip_tmp, *run_dir, 600);
+  if (!venv || !venv->ok()) {
+    if (f.pip_tmp != dirs->tmp) fs::remove_all(f.pip_tmp);
+    return fail(fmt::format("{}: cannot create a venv: {}", f.venv.string(),
+                            venv ? venv->outcome() + ": " + venv->err.tail() : venv.error().message));
+  }
+  f.venv_command = quote_command(venv_argv);
+  f.venv_seconds = venv->wall_seconds;
+  std::string minor = f.interpreter.python_version.substr(0, f.interpreter.python_version.rfind('.'));
+  f.site_packages = f.venv / "lib" / ("python" + minor) / "site-packages";
+  auto before = dist_info_dirs(f.site_packages);
+  std::vector<std::string> pip_argv{(f.venv / "bin" / "python").string(), "-m", "pip", "install", "--progress-bar", "off"};
+  pip_argv.insert(pip_argv.end(), f.plan.added_args.begin(), f.plan.added_args.end());
+  pip_argv.insert(pip_argv.end(), o.pip_args.begin(), o.pip_args.end());
+  pip_argv.insert(pip_argv.end(), f.plan.pip_targets.begin(), f.plan.pip_targets.end());
+  f.pip_command = "TMPDIR=" + f.pip_tmp.string() + " " + quote_command(pip_argv);
+  o.progress("running pip (this can take minutes): " + f.pip_command);
+  PeakUsageWatcher watcher(f.pip_tmp);
+  auto pip = run_step(runner, pip_argv, *dirs, f.pip_tmp, *run_dir, o.pip_timeout_seconds);
+  f.peak_temp_bytes = watcher.stop();
+  if (f.pip_tmp != dirs->tmp) fs::remove_all(f.pip_tmp);
+  if (!pip) return std::unexpected(pip.error());
+  f.pip = *pip;
+  o.progress(fmt::format("pip finished: {} after {:.1f} s", f.pip.outcome(), f.pip.wall_seconds));
+  std::set<std::string> added;
+  for (const auto& d : dist_info_dirs(f.site_packages)) {
+    if (!before.count(d)) added.insert(d);
+  }
+  auto footprints = measure_footprints(f.site_packages, added);
+  if (!footprints) return std::unexpected(footprints.error());
+  f.footprints = std::move(*footprints);
+  return InstallOutcome{install_section(f), *run_dir, f.pip.ok()};
+}
+
+}  // namespace onramp::runtime

@@ -1,0 +1,123 @@
+#include "onramp/runtime/install_section.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace onramp::runtime {
+namespace {
+
+using report::Figure;
+using report::Finding;
+using report::Json;
+using report::Severity;
+using report::Table;
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
+  return out;
+}
+
+// The last non-empty line of pip's stderr: where pip says what went wrong.
+std::string last_line(const std::string& text) {
+  size_t end = text.find_last_not_of("\r\n ");
+  if (end == std::string::npos) return "";
+  size_t start = text.rfind('\n', end);
+  return text.substr(start == std::string::npos ? 0 : start + 1, end - (start == std::string::npos ? 0 : start + 1) + 1);
+}
+
+void add_preflight(report::Section& s, const InstallFacts& f) {
+  const auto& d = f.decision;
+  std::string wheels = f.estimate.wheels.empty() ? "no local wheels (overhead only)" : join(f.estimate.wheels);
+  s.add(Figure{"temp_estimate_bytes", "Temp space needed (estimate)", f.estimate.bytes, "bytes", kEstimateRule, wheels, ""});
+  s.add(Figure{"temp_dir_default", "Where pip would unpack", d.where.path.string(), "",
+               "TMPDIR of onramp's environment, else /tmp, as pip's tempfile module chooses", "TMPDIR", ""});
+  s.add(Figure{"temp_fs_type", "Its filesystem", d.where.fs_type, "",
+               "the mount holding that directory, from /proc/self/mountinfo", "/proc/self/mountinfo", ""});
+  s.add(Figure{"temp_is_tmpfs", "Held in memory (tmpfs)", d.where.is_tmpfs, "", "filesystem type tmpfs or ramfs",
+               "/proc/self/mountinfo", ""});
+  s.add(Figure{"temp_free_bytes", "Free space there", d.where.free_bytes, "bytes", "statvfs: f_bavail x f_frsize",
+               "statvfs(" + d.where.path.string() + ")", ""});
+  s.add(Figure{"temp_fits", "Estimate fits", d.fits, "", "estimate <= free space", "the two figures above", ""});
+  s.add(Figure{"temp_moved", "TMPDIR moved", d.moved_to.has_value(), "",
+               "when the estimate does not fit, the first of the run directory, /var/tmp and the current directory "
+               "that is not a tmpfs and has room",
+               d.reason, ""});
+  s.add(Figure{"temp_dir_used", "pip's TMPDIR", f.pip_tmp.string(), "",
+               "a fresh directory for this run, removed afterwards", f.pip_command, ""});
+  if (d.moved_to) {
+    s.add(Finding{Severity::friction, "pip's temporary files would not fit where pip puts them: " + d.reason,
+                  fmt::format("outside onramp, run pip with TMPDIR={}", d.moved_to->path.string()), "preflight"});
+  } else if (!d.fits) {
+    s.add(Finding{Severity::blocker, "pip's temporary files will not fit: " + d.reason,
+                  "free some space or set TMPDIR to a roomy directory on a real disk", "preflight"});
+  }
+}
+
+void add_run(report::Section& s, const InstallFacts& f) {
+  s.add(Figure{"interpreter", "Interpreter", fmt::format("Python {} ({})", f.interpreter.python_version, f.interpreter.executable),
+               "", "sys.version_info of the chosen interpreter", f.interpreter.command, ""});
+  s.add(Figure{"venv", "Virtual environment", f.venv.string(), "", "a fresh venv in the run directory", f.venv_command, ""});
+  s.add(Figure{"system_site_packages", "Sees system site-packages", f.system_site_packages, "",
+               "whether the venv was made with --system-site-packages", f.venv_command, ""});
+  s.add(Figure{"venv_seconds", "Venv creation time", std::round(f.venv_seconds * 1000) / 1000, "s",
+               "wall time of python -m venv, pip bootstrap included", f.venv_command, ""});
+  s.add(Figure{"pip_outcome", "pip outcome", f.pip.outcome(), "", "pip's exit status in the sandbox", f.pip_command, ""});
+  s.add(Figure{"pip_seconds", "Install time", std::round(f.pip.wall_seconds * 1000) / 1000, "s",
+               "wall time of the pip install process, from start to exit", f.pip_command, ""});
+  s.add(Figure{"peak_temp_bytes", "Peak temp usage", f.peak_temp_bytes, "bytes",
+               "largest disk usage (st_blocks, as du counts) of pip's TMPDIR, sampled every 100 ms while pip ran",
+               f.pip_tmp.string(), ""});
+  if (!f.pip.ok()) {
+    std::string why = last_line(f.pip.err.text());
+    s.add(Finding{Severity::blocker, fmt::format("pip install failed ({}): {}", f.pip.outcome(), why),
+                  why.find("No space left on device") != std::string::npos ? "set TMPDIR to a directory on a roomy disk" : "",
+                  f.pip_command});
+  }
+}
+
+void add_footprint(report::Section& s, const InstallFacts& f) {
+  uint64_t bytes = 0, native = 0, files = 0;
+  std::string ev = f.site_packages.string() + "/*.dist-info/RECORD";
+  Table dists{"installed", "Installed distributions", "dist-info directories that pip added to the venv; sizes by stat(2) of each file their RECORD lists",
+              ev, {{"name", "Name", ""}, {"version", "Version", ""}, {"files", "Files", "files"}, {"bytes", "Bytes", "bytes"},
+                   {"native_bytes", "Native bytes", "bytes"}, {"missing_files", "Missing", "files"}}, {}};
+  Table dirs{"footprint_dirs", "Footprint per top-level directory", "RECORD paths grouped by their first component under site-packages (bin for scripts); largest first within each distribution",
+             ev, {{"distribution", "Distribution", ""}, {"directory", "Directory", ""}, {"files", "Files", "files"},
+                  {"bytes", "Bytes", "bytes"}, {"native_bytes", "Native bytes", "bytes"}}, {}};
+  for (const auto& d : f.footprints) {
+    bytes += d.bytes;
+    native += d.native_bytes;
+    files += d.files;
+    dists.rows.push_back(Json{{"name", d.name}, {"version", d.version}, {"files", d.files}, {"bytes", d.bytes},
+                              {"native_bytes", d.native_bytes}, {"missing_files", d.missing_files}});
+    for (const auto& dir : d.directories) {
+      dirs.rows.push_back(Json{{"distribution", d.name}, {"directory", dir.directory}, {"files", dir.files},
+                               {"bytes", dir.bytes}, {"native_bytes", dir.native_bytes}});
+    }
+  }
+  s.add(Figure{"installed_count", "Distributions installed", f.footprints.size(), "distributions", dists.method, ev, ""});
+  s.add(Figure{"footprint_files", "Files installed", files, "files", "files listed in the new RECORDs and present on disk", ev, ""});
+  s.add(Figure{"footprint_bytes", "Footprint on disk", bytes, "bytes", "sum of the apparent sizes of those files", ev, ""});
+  s.add(Figure{"native_bytes", "Native payload installed", native, "bytes",
+               "sum of the sizes of those files that start with the ELF magic", ev, ""});
+  s.add(std::move(dists));
+  s.add(std::move(dirs));
+}
+
+}  // namespace
+
+report::Section install_section(const InstallFacts& f) {
+  report::Section s;
+  s.key = "install";
+  s.title = "Install: " + f.plan.pip_targets.front();
+  s.add(Figure{"target_kind", "Target", std::string(to_string(f.plan.kind)), "", "a .whl file, a directory of wheels, a project directory, or a requirement",
+               join(f.plan.pip_targets), ""});
+  add_preflight(s, f);
+  add_run(s, f);
+  add_footprint(s, f);
+  return s;
+}
+
+}  // namespace onramp::runtime

@@ -1,0 +1,35 @@
+#pragma once
+// The facts one `onramp install` gathered, and the report section built from them.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "onramp/report/model.h"
+#include "onramp/runtime/footprint.h"
+#include "onramp/runtime/install_plan.h"
+#include "onramp/runtime/interpreter.h"
+#include "onramp/runtime/temp_space.h"
+#include "onramp/util/process.h"
+
+namespace onramp::runtime {
+
+struct InstallFacts {
+  InstallPlan plan;
+  TempEstimate estimate;
+  InterpreterFacts interpreter;
+  PreflightDecision decision;
+  std::filesystem::path pip_tmp;
+  std::filesystem::path venv;
+  std::filesystem::path site_packages;
+  bool system_site_packages = false;
+  std::string venv_command;
+  double venv_seconds = 0;
+  std::string pip_command;
+  RunResult pip;
+  uint64_t peak_temp_bytes = 0;
+  std::vector<DistributionFootprint> footprints;
+};
+
+report::Section install_section(const InstallFacts& facts);
+
+}  // namespace onramp::runtime

@@ -1,0 +1,88 @@
+#include "onramp/wheel/elf_facts.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+namespace onramp::wheel {
+namespace {
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::string command_output(const std::string& command) {
+  std::string out;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (!pipe) return out;
+  char buf[4096];
+  for (size_t n; (n = std::fread(buf, 1, sizeof buf, pipe)) > 0;) out.append(buf, n);
+  ::pclose(pipe);
+  return out;
+}
+
+ElfFacts scan(const std::string& bytes, size_t chunk, size_t prefix_limit = 64u << 20) {
+  ElfScanner scanner(prefix_limit);
+  for (size_t at = 0; at < bytes.size(); at += chunk) {
+    scanner.feed(bytes.data() + at, std::min(chunk, bytes.size() - at));
+  }
+  return scanner.finish();
+}
+
+// Checked against binutils' readelf on this test's own executable.
+TEST(ElfScanner, AgreesWithReadelfOnARealLibrary) {
+  const std::string lib = std::filesystem::read_symlink("/proc/self/exe").string();
+  std::string dynamic = command_output("readelf -d " + lib);
+  std::string versions = command_output("readelf -V " + lib);
+  if (dynamic.empty()) GTEST_SKIP() << "readelf (binutils) is not installed";
+  std::vector<std::string> needed;
+  std::regex needed_re(R"(\(NEEDED\)\s+Shared library: \[([^\]]+)\])");
+  for (std::sregex_iterator it(dynamic.begin(), dynamic.end(), needed_re), end; it != end; ++it) {
+    needed.push_back((*it)[1]);
+  }
+  std::string floor;
+  std::regex glibc_re(R"(Name: GLIBC_([0-9.]+))");
+  for (std::sregex_iterator it(versions.begin(), versions.end(), glibc_re), end; it != end; ++it) {
+    if (floor.empty() || version_less(floor, (*it)[1].str())) floor = (*it)[1];
+  }
+  std::string bytes = slurp(lib);
+  for (size_t chunk : {size_t{7}, size_t{4096}, size_t{1} << 20}) {
+    ElfFacts facts = scan(bytes, chunk);
+    EXPECT_EQ(facts.not_read, "");
+    EXPECT_EQ(facts.machine, "x86_64");
+    EXPECT_EQ(facts.needed, needed) << "chunk " << chunk;
+    EXPECT_EQ(facts.glibc_floor, floor) << "chunk " << chunk;
+    EXPECT_FALSE(facts.glibcxx_floor.empty());
+  }
+}
+
+TEST(ElfScanner, SaysWhyWhenTheStringTableIsPastWhatWasKept) {
+  std::string bytes = slurp("/proc/self/exe");
+  ElfFacts facts = scan(bytes, 4096, 256);
+  EXPECT_TRUE(facts.needed.empty());
+  EXPECT_NE(facts.not_read, "");
+}
+
+TEST(ElfScanner, RefusesToReadNonElfOrTruncatedBytes) {
+  EXPECT_FALSE(starts_like_elf("#!/bin/sh\n"));
+  EXPECT_TRUE(starts_like_elf("\x7f" "ELF\x02\x01"));
+  ElfFacts facts = scan(std::string("\x7f" "ELF\x02\x01", 6), 3);
+  EXPECT_NE(facts.not_read, "");
+  EXPECT_TRUE(facts.needed.empty());
+}
+
+TEST(VersionLess, ComparesNumerically) {
+  EXPECT_TRUE(version_less("2.9", "2.17"));
+  EXPECT_TRUE(version_less("3.4.9", "3.4.21"));
+  EXPECT_FALSE(version_less("2.34", "2.34"));
+}
+
+}  // namespace
+}  // namespace onramp::wheel

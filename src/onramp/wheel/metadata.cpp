@@ -1,0 +1,219 @@
+#include "onramp/wheel/metadata.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <regex>
+
+#include "onramp/wheel/pep440.h"
+
+namespace onramp::wheel {
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+std::vector<std::string_view> split_lines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  for (size_t start = 0; start < text.size();) {
+    size_t nl = std::min(text.find('\n', start), text.size());
+    std::string_view line = text.substr(start, nl - start);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    lines.push_back(line);
+    start = nl + 1;
+  }
+  return lines;
+}
+
+std::string required(const HeaderFields& fields, std::string_view key, std::string& missing) {
+  auto v = fields.first(key);
+  if (!v || v->empty()) missing += (missing.empty() ? "" : ", ") + std::string(key);
+  return v.value_or("");
+}
+
+}  // namespace
+
+Result<HeaderFields> HeaderFields::parse(std::string_view text, std::string_view where) {
+  HeaderFields h;
+  size_t number = 0;
+  for (std::string_view line : split_lines(text)) {
+    ++number;
+    if (line.empty()) break;  // the body (a long description) follows
+    if (line.front() == ' ' || line.front() == '\t') {
+      if (h.fields_.empty()) return fail(fmt::format("{}:{}: continuation line before any field", where, number));
+      std::string& value = h.fields_.back().second;
+      value.push_back('\n');
+      value.append(trim(line));
+      continue;
+    }
+    size_t colon = line.find(':');
+    if (colon == std::string_view::npos || colon == 0) {
+      return fail(fmt::format("{}:{}: not a 'Field: value' line", where, number));
+    }
+    h.fields_.emplace_back(std::string(trim(line.substr(0, colon))), std::string(trim(line.substr(colon + 1))));
+  }
+  return h;
+}
+
+std::optional<std::string> HeaderFields::first(std::string_view key) const {
+  for (const auto& [k, v] : fields_) {
+    if (iequals(k, key)) return v;
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> HeaderFields::all(std::string_view key) const {
+  std::vector<std::string> out;
+  for (const auto& [k, v] : fields_) {
+    if (iequals(k, key)) out.push_back(v);
+  }
+  return out;
+}
+
+Result<CoreMetadata> parse_core_metadata(std::string_view text, std::string_view where) {
+  auto fields = HeaderFields::parse(text, where);
+  if (!fields) return std::unexpected(fields.error());
+  CoreMetadata m;
+  std::string missing;
+  m.metadata_version = required(*fields, "Metadata-Version", missing);
+  m.name = required(*fields, "Name", missing);
+  m.version = required(*fields, "Version", missing);
+  if (!missing.empty()) return fail(fmt::format("{}: required field missing: {}", where, missing));
+  m.summary = fields->first("Summary").value_or("");
+  m.requires_python = fields->first("Requires-Python").value_or("");
+  m.requires_dist = fields->all("Requires-Dist");
+  if (auto home = fields->first("Home-page")) m.project_urls.push_back("Home-page, " + *home);
+  for (auto& url : fields->all("Project-URL")) m.project_urls.push_back(url);
+  return m;
+}
+
+Result<WheelInfo> parse_wheel_info(std::string_view text, std::string_view where) {
+  auto fields = HeaderFields::parse(text, where);
+  if (!fields) return std::unexpected(fields.error());
+  WheelInfo w;
+  w.wheel_version = fields->first("Wheel-Version").value_or("");
+  if (w.wheel_version.empty()) return fail(fmt::format("{}: required field missing: Wheel-Version", where));
+  w.generator = fields->first("Generator").value_or("");
+  if (auto purelib = fields->first("Root-Is-Purelib")) w.root_is_purelib = iequals(*purelib, "true");
+  w.tags = fields->all("Tag");
+  w.build = fields->first("Build").value_or("");
+  return w;
+}
+
+std::string normalize_name(std::string_view name) {
+  std::string out;
+  for (char c : name) {
+    bool separator = c == '-' || c == '_' || c == '.';
+    if (separator) {
+      if (out.empty() || out.back() != '-') out += '-';
+    } else {
+      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+  }
+  return out;
+}
+
+// PEP 508, the forms wheels use: name [extras] (spec | (spec) | @ url) [; marker].
+Result<Requirement> parse_requirement(std::string_view text) {
+  static const std::regex re(
+      R"(^\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(?:\[([^\]]*)\])?\s*)"
+      R"((?:@\s*([^\s;]+)\s*|\(([^)]*)\)|([^;()]*))\s*(?:;\s*(.*?))?\s*$)");
+  std::string s(text);
+  std::smatch m;
+  if (!std::regex_match(s, m, re)) return fail(fmt::format("'{}' is not a PEP 508 requirement", text));
+  Requirement r;
+  r.name = m[1];
+  r.normalized_name = normalize_name(r.name);
+  for (std::string_view rest = m[2].matched ? std::string_view(&*m[2].first, m[2].length()) : "";
+       !rest.empty();) {
+    size_t comma = rest.find(',');
+    if (auto extra = trim(rest.substr(0, comma)); !extra.empty()) r.extras.emplace_back(extra);
+    rest = comma == std::string_view::npos ? "" : rest.substr(comma + 1);
+  }
+  r.url = m[3];
+  r.specifier = std::string(trim(m[4].matched ? m[4].str() : m[5].str()));
+  r.marker = m[6];
+  if (!r.specifier.empty()) {
+    if (auto set = SpecifierSet::parse(r.specifier); !set) {
+      return fail(fmt::format("'{}': {}", text, set.error().message));
+    }
+  }
+  return r;
+}
+
+// RFC 4180 as Python's csv module writes it: commas, double quotes, "" escapes.
+Result<std::vector<RecordRow>> parse_record(std::string_view text, std::string_view where) {
+  std::vector<RecordRow> rows;
+  size_t number = 0;
+  for (std::string_view line : split_lines(text)) {
+    ++number;
+    if (trim(line).empty()) continue;
+    std::vector<std::string> cells(1);
+    bool quoted = false;
+    for (size_t i = 0; i < line.size(); ++i) {
+      char c = line[i];
+      if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+        cells.back() += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = !quoted;
+      } else if (c == ',' && !quoted) {
+        cells.emplace_back();
+      } else {
+        cells.back() += c;
+      }
+    }
+    if (quoted || cells.size() != 3) {
+      return fail(fmt::format("{}:{}: a RECORD row needs three fields: path,hash,size", where, number));
+    }
+    RecordRow row{cells[0], cells[1], std::nullopt};
+    if (!cells[2].empty()) {
+      uint64_t size = 0;
+      auto [ptr, ec] = std::from_chars(cells[2].data(), cells[2].data() + cells[2].size(), size);
+      if (ec != std::errc() || ptr != cells[2].data() + cells[2].size()) {
+        return fail(fmt::format("{}:{}: size '{}' is not a number", where, number, cells[2]));
+      }
+      row.size = size;
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+Result<WheelFileName> parse_wheel_file_name(std::string_view file_name) {
+  auto wrong = [&](std::string_view why) {
+    return fail(fmt::format("{}: not a wheel: {} (expected NAME-VERSION[-BUILD]-PYTHON-ABI-PLATFORM.whl)",
+                            file_name, why));
+  };
+  if (!file_name.ends_with(".whl")) return wrong("the name does not end in .whl");
+  std::string_view stem = file_name.substr(0, file_name.size() - 4);
+  std::vector<std::string> parts;
+  for (size_t start = 0; start <= stem.size();) {
+    size_t dash = std::min(stem.find('-', start), stem.size());
+    parts.emplace_back(stem.substr(start, dash - start));
+    start = dash + 1;
+  }
+  if (parts.size() != 5 && parts.size() != 6) return wrong("the name has the wrong number of parts");
+  if (std::any_of(parts.begin(), parts.end(), [](const std::string& p) { return p.empty(); })) {
+    return wrong("the name has an empty part");
+  }
+  WheelFileName w{parts[0], parts[1], "", parts[parts.size() - 3], parts[parts.size() - 2], parts.back()};
+  if (parts.size() == 6) {
+    w.build = parts[2];
+    if (!std::isdigit(static_cast<unsigned char>(w.build[0]))) return wrong("the build tag must start with a digit");
+  }
+  if (!Pep440Version::parse(w.version)) return wrong("version '" + w.version + "' is not a PEP 440 version");
+  return w;
+}
+
+}  // namespace onramp::wheel

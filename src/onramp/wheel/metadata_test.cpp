@@ -1,0 +1,107 @@
+#include "onramp/wheel/metadata.h"
+
+#include <gtest/gtest.h>
+
+namespace onramp::wheel {
+namespace {
+
+constexpr const char* kMetadata =
+    "Metadata-Version: 2.1\r\n"
+    "Name: torch-tpu\n"
+    "Version: 0.2.0\n"
+    "Summary: PyTorch on TPU\n"
+    "Home-page: https://example.org/torch_tpu\n"
+    "Project-URL: Source, https://example.org/src\n"
+    "Requires-Python: >=3.12\n"
+    "Requires-Dist: torch (>=2.11,<=2.15)\n"
+    "Requires-Dist: numpy; extra == \"test\"\n"
+    "Description-Content-Type: text/markdown\n"
+    "License: Apache\n"
+    "        2.0\n"
+    "\n"
+    "Requires-Dist: not-a-field-this-is-the-body\n";
+
+TEST(CoreMetadata, ReadsTheFieldsItNeeds) {
+  auto m = parse_core_metadata(kMetadata, "METADATA");
+  ASSERT_TRUE(m) << m.error().message;
+  EXPECT_EQ(m->metadata_version, "2.1");
+  EXPECT_EQ(m->name, "torch-tpu");
+  EXPECT_EQ(m->version, "0.2.0");
+  EXPECT_EQ(m->summary, "PyTorch on TPU");
+  EXPECT_EQ(m->requires_python, ">=3.12");
+  ASSERT_EQ(m->requires_dist.size(), 2u);
+  EXPECT_EQ(m->requires_dist[0], "torch (>=2.11,<=2.15)");
+  EXPECT_EQ(m->project_urls,
+            (std::vector<std::string>{"Home-page, https://example.org/torch_tpu", "Source, https://example.org/src"}));
+}
+
+TEST(CoreMetadata, NamesTheMissingRequiredFields) {
+  auto m = parse_core_metadata("Metadata-Version: 2.1\nSummary: x\n", "p-1.dist-info/METADATA");
+  ASSERT_FALSE(m);
+  EXPECT_EQ(m.error().message, "p-1.dist-info/METADATA: required field missing: Name, Version");
+  EXPECT_FALSE(parse_core_metadata("this is not a header\n", "M"));
+  EXPECT_FALSE(parse_core_metadata(" continuation first\n", "M"));
+}
+
+TEST(WheelInfo, ReadsTagsAndPurelib) {
+  auto w = parse_wheel_info("Wheel-Version: 1.0\nGenerator: bdist_wheel (0.40.0)\nRoot-Is-Purelib: false\n"
+                            "Tag: cp311-cp311-linux_x86_64\nTag: cp311-abi3-linux_x86_64\n",
+                            "WHEEL");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->wheel_version, "1.0");
+  EXPECT_EQ(w->root_is_purelib, false);
+  EXPECT_EQ(w->tags.size(), 2u);
+  EXPECT_FALSE(parse_wheel_info("Generator: x\n", "WHEEL"));
+}
+
+TEST(Requirement, ParsesThePep508FormsWheelsUse) {
+  auto r = parse_requirement("torch (>=2.11,<=2.15)");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->name, "torch");
+  EXPECT_EQ(r->specifier, ">=2.11,<=2.15");
+  r = parse_requirement("Foo_Bar.baz[cuda, test]>=1.0,!=1.3; python_version < \"3.12\" and extra == 'x'");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->normalized_name, "foo-bar-baz");
+  EXPECT_EQ(r->extras, (std::vector<std::string>{"cuda", "test"}));
+  EXPECT_EQ(r->specifier, ">=1.0,!=1.3");
+  EXPECT_EQ(r->marker, "python_version < \"3.12\" and extra == 'x'");
+  r = parse_requirement("pkg @ https://example.org/pkg.whl ; sys_platform == 'linux'");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->url, "https://example.org/pkg.whl");
+  EXPECT_EQ(r->marker, "sys_platform == 'linux'");
+  r = parse_requirement("numpy");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->specifier, "");
+  EXPECT_FALSE(parse_requirement("torch >=two"));
+  EXPECT_FALSE(parse_requirement("-bad"));
+}
+
+TEST(Record, ReadsQuotedCsv) {
+  auto rows = parse_record("a/b.py,sha256=abc,12\n\"dir/with,comma.py\",sha256=def,3\np.dist-info/RECORD,,\n",
+                           "RECORD");
+  ASSERT_TRUE(rows) << rows.error().message;
+  ASSERT_EQ(rows->size(), 3u);
+  EXPECT_EQ((*rows)[1].path, "dir/with,comma.py");
+  EXPECT_EQ((*rows)[0].size, 12u);
+  EXPECT_FALSE((*rows)[2].size);
+  EXPECT_FALSE(parse_record("a,b\n", "RECORD"));
+  EXPECT_FALSE(parse_record("a,h,12x\n", "RECORD"));
+}
+
+TEST(WheelFileName, SplitsThePep427Parts) {
+  auto w = parse_wheel_file_name("torch_tpu-0.2.0-cp312-cp312-manylinux_2_31_x86_64.whl");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->distribution, "torch_tpu");
+  EXPECT_EQ(w->version, "0.2.0");
+  EXPECT_EQ(w->platform_tag, "manylinux_2_31_x86_64");
+  w = parse_wheel_file_name("pkg-1.0-1build-py3-none-any.whl");
+  ASSERT_TRUE(w);
+  EXPECT_EQ(w->build, "1build");
+  EXPECT_FALSE(parse_wheel_file_name("pkg-1.0-py3-none-any.zip"));
+  EXPECT_FALSE(parse_wheel_file_name("pkg-1.0-x-py3-none-any.whl"));
+  EXPECT_FALSE(parse_wheel_file_name("pkg-1.0-any.whl"));
+  EXPECT_FALSE(parse_wheel_file_name("pkg-one-py3-none-any.whl"));
+}
+
+}  // namespace
+}  // namespace onramp::wheel
