@@ -2,10 +2,7 @@
 
 #include "onramp/cli/command.h"
 #include "onramp/cli/output.h"
-#include "onramp/ops/aten_locator.h"
-#include "onramp/ops/discovery.h"
-#include "onramp/ops/methods.h"
-#include "onramp/ops/ops_report.h"
+#include "onramp/ops/ops_run.h"
 #include "onramp/ops/profile.h"
 #include "onramp/source/source.h"
 
@@ -28,31 +25,17 @@ struct OpsArgs {
 int run_ops(const OpsArgs& args) {
   std::unique_ptr<ops::BackendProfile> profile;
   if (!args.profile.empty()) profile = std::make_unique<ops::BackendProfile>(value_or_fatal(ops::load_profile(args.profile)));
-  const auto& rules = ops::OpsRules::builtin();
-  auto where = value_or_fatal(ops::locate_aten_schema(args.aten, args.python));
-  auto schema = value_or_fatal(ops::AtenSchema::load(where.path, rules));
   source::OpenOptions open;
   if (!args.rev.empty()) open.rev = args.rev;
   open.include_ignored = args.all;
   auto src = value_or_fatal(source::open(args.target, open));
-  ops::DiscoveryOptions options;
-  options.min_members = args.min_members;
-  options.threads = args.threads;
-  ops::Discovery found = ops::discover(*src, schema, rules, options, profile.get());
-
-  ops::OpsReportInput in{found, schema, rules, where.evidence, profile.get(), args.claim, std::nullopt, "--claim", ""};
-  if (in.claim.empty() && profile && !profile->claims.empty()) {
-    in.claim = profile->claims.front().text;
-    in.claim_value = profile->claims.front().value;
-    in.claim_source = profile->origin + " (claim made in " + profile->claims.front().source + ")";
-  }
-  if (!in.claim_value && !in.claim.empty()) in.claim_value = ops::claim_number(in.claim);
   report::Report report;
   report.target = src->describe();
   if (profile) report.target["profile"] = profile->name;
-  in.source_evidence = report.target.value("path", args.target);
-  if (!args.rev.empty()) in.source_evidence += " @ " + args.rev;
-  report.sections.push_back(ops::build_ops_section(in));
+  ops::OpsRunOptions options{args.aten, args.python, args.claim, args.min_members, args.threads, profile.get(),
+                             report.target.value("path", args.target)};
+  if (!args.rev.empty()) options.source_evidence += " @ " + args.rev;
+  report.sections.push_back(ops::run_ops_section(*src, options));
   args.output.emit(report);
   return 0;
 }

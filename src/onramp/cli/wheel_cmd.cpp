@@ -5,8 +5,7 @@
 
 #include "onramp/cli/command.h"
 #include "onramp/cli/output.h"
-#include "onramp/runtime/interpreter.h"
-#include "onramp/wheel/wheel_section.h"
+#include "onramp/wheel/wheel_run.h"
 
 namespace onramp::cli {
 namespace {
@@ -19,37 +18,10 @@ struct WheelArgs {
   OutputOptions output;
 };
 
-std::string read_text_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in || std::filesystem::is_directory(path)) throw FatalError(path + ": cannot read the README");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 int run_wheel(const WheelArgs& args) {
-  wheel::WheelContext context;
-  if (!args.readme.empty()) {
-    context.readme_path = args.readme;
-    context.readme_text = read_text_file(args.readme);
-  }
-  // Read every wheel first: a bad one stops the command before any output.
-  std::vector<wheel::WheelFacts> facts;
-  for (const auto& path : args.wheels) facts.push_back(value_or_fatal(wheel::read_wheel_facts(path, args.limits)));
-  SandboxRunner runner;
-  if (auto py = runtime::choose_interpreter(runner, args.python)) {
-    context.interpreter = std::move(*py);
-  } else if (!args.python.empty()) {
-    throw FatalError(py.error().message);
-  } else {
-    context.interpreter_error = py.error().message;
-  }
   report::Report report;
   report.target = report::Json{{"kind", "wheel"}, {"paths", args.wheels}};
-  for (const auto& f : facts) {
-    context.section_key = facts.size() == 1 ? "wheel" : "wheel:" + std::filesystem::path(f.archive.path).filename().string();
-    report.sections.push_back(wheel::wheel_section(f, context));
-  }
+  report.sections = wheel::run_wheel_sections({args.wheels, args.python, args.readme, args.limits});
   args.output.emit(report);
   return 0;
 }

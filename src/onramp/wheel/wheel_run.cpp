@@ -1,0 +1,48 @@
+#include "onramp/wheel/wheel_run.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "onramp/runtime/interpreter.h"
+#include "onramp/wheel/wheel_section.h"
+
+namespace onramp::wheel {
+namespace {
+
+std::string read_text_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in || std::filesystem::is_directory(path)) throw FatalError(path + ": cannot read the README");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace
+
+std::vector<report::Section> run_wheel_sections(const WheelRunOptions& options) {
+  WheelContext context;
+  if (!options.readme.empty()) {
+    context.readme_path = options.readme;
+    context.readme_text = read_text_file(options.readme);
+  }
+  std::vector<WheelFacts> facts;
+  for (const auto& path : options.wheels) facts.push_back(value_or_fatal(read_wheel_facts(path, options.limits)));
+  SandboxRunner runner;
+  if (auto py = runtime::choose_interpreter(runner, options.python)) {
+    context.interpreter = std::move(*py);
+  } else if (!options.python.empty()) {
+    throw FatalError(py.error().message);
+  } else {
+    context.interpreter_error = py.error().message;
+  }
+  std::vector<report::Section> sections;
+  for (const auto& f : facts) {
+    context.section_key =
+        facts.size() == 1 ? "wheel" : "wheel:" + std::filesystem::path(f.archive.path).filename().string();
+    sections.push_back(wheel_section(f, context));
+  }
+  return sections;
+}
+
+}  // namespace onramp::wheel

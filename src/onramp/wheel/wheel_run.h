@@ -1,0 +1,23 @@
+#pragma once
+// The whole `onramp wheel` analysis: read every wheel (a bad one stops it
+// before any output), judge it against an interpreter, and build one section
+// per wheel. Shared by the wheel and audit subcommands.
+#include <string>
+#include <vector>
+
+#include "onramp/report/model.h"
+#include "onramp/wheel/wheel_archive.h"
+
+namespace onramp::wheel {
+
+struct WheelRunOptions {
+  std::vector<std::string> wheels;
+  std::string python;  // empty: python3 if it has torch, else /usr/bin/python3
+  std::string readme;  // a README to check the stated Python requirement against
+  ArchiveLimits limits;
+};
+
+// Throws FatalError on a bad wheel or README, or an unusable --python.
+std::vector<report::Section> run_wheel_sections(const WheelRunOptions& options);
+
+}  // namespace onramp::wheel
