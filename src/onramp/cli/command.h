@@ -19,6 +19,7 @@ struct Command {
 // The table that drives dispatch and help; one entry per subcommand file.
 const std::vector<Command>& commands();
 
+Command audit_command();
 Command census_command();
 Command ops_command();
 Command probe_command();

@@ -4,6 +4,7 @@ namespace onramp::cli {
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table{
+      audit_command(),
       census_command(),
       ops_command(),
       probe_command(),

@@ -1,0 +1,239 @@
+#include "onramp/audit/verdict.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <regex>
+#include <set>
+
+namespace onramp::audit {
+namespace {
+
+using report::Figure;
+using report::Finding;
+using report::Json;
+using report::Section;
+using report::Severity;
+using report::Table;
+
+const Section* find_section(const report::Report& r, const std::string& key) {
+  for (const auto& s : r.sections) {
+    if (s.key == key) return &s;
+  }
+  return nullptr;
+}
+
+const Figure* find_figure(const report::Report& r, const std::string& section, const std::string& key) {
+  const Section* s = find_section(r, section);
+  if (!s) return nullptr;
+  for (const auto& f : s->figures) {
+    if (f.key == key) return &f;
+  }
+  return nullptr;
+}
+
+// A figure of another section, restated in the verdict with its origin.
+void restate(Section& out, const report::Report& r, const std::string& section, const std::string& key,
+             const std::string& new_key, const std::string& label) {
+  const Figure* f = find_figure(r, section, key);
+  if (!f) return;
+  Figure copy = *f;
+  copy.key = new_key;
+  copy.label = label;
+  copy.method = fmt::format("{} (from {}.{})", f->method, section, key);
+  out.add(std::move(copy));
+}
+
+// Every row of the probe's and the examples' outcome tables, with where it came from.
+struct Outcome {
+  std::string where;
+  std::string call;
+  std::string status;
+  std::string result;
+  std::string diagnosis;
+};
+
+std::vector<Outcome> outcomes(const report::Report& r) {
+  std::vector<Outcome> out;
+  if (const Section* probe = find_section(r, "probe")) {
+    for (const auto& t : probe->tables) {
+      if (t.key != "device_api" && t.key != "device_strings") continue;
+      for (const auto& row : t.rows) {
+        out.push_back({"probe." + t.key, row.value("api", ""), row.value("status", ""), row.value("result", ""),
+                       row.value("diagnosis", "")});
+      }
+    }
+  }
+  if (const Section* ex = find_section(r, "examples")) {
+    for (const auto& t : ex->tables) {
+      if (!t.key.starts_with("statements")) continue;
+      for (const auto& row : t.rows) {
+        if (row.value("where", "") == "--module") continue;
+        out.push_back({row.value("where", ""), row.value("source", ""), row.value("outcome", ""),
+                       row.value("result", ""), row.value("diagnosis", "")});
+      }
+    }
+  }
+  return out;
+}
+
+void add_readme_lines(Section& v, const report::Report& r) {
+  const Section* ex = find_section(r, "examples");
+  if (!ex) return;
+  Table lines{"readme_lines", "What the documented examples do, line by line",
+              "every top-level statement of the documents' Python examples, run in order in one sandboxed "
+              "interpreter, continuing after a failure (from the examples section)",
+              "examples", {{"where", "Where", ""}, {"source", "Line", ""}, {"outcome", "Outcome", ""},
+                           {"result", "Result", ""}, {"diagnosis", "Diagnosis", ""}},
+              {}};
+  size_t failed = 0;
+  for (const auto& t : ex->tables) {
+    if (!t.key.starts_with("statements")) continue;
+    for (const auto& row : t.rows) {
+      if (row.value("where", "") == "--module") continue;
+      Json copy = row;
+      copy.erase("seconds");
+      failed += row.value("outcome", "") != "ok";
+      lines.rows.push_back(copy);
+    }
+  }
+  size_t n = lines.rows.size();
+  v.add(Figure{"readme_lines_failed", "Documented example lines that fail", failed, "lines",
+               fmt::format("statements whose outcome is not ok, of {} run", n), "examples", ""});
+  v.add(std::move(lines));
+}
+
+// Collects the outcomes whose diagnosis has the given cause.
+std::vector<Outcome> with_cause(const std::vector<Outcome>& all, const std::string& cause) {
+  std::vector<Outcome> out;
+  for (const auto& o : all) {
+    if (o.diagnosis.starts_with(cause)) out.push_back(o);
+  }
+  return out;
+}
+
+void add_cause_figure(Section& v, const std::vector<Outcome>& hits, const std::string& key, const std::string& label,
+                      const std::string& cause) {
+  std::set<std::string> calls;
+  for (const auto& h : hits) calls.insert(h.call);
+  v.add(Figure{key, label, calls.size(), "calls",
+               "distinct probe calls and example lines whose failure was diagnosed as " + cause +
+                   " (data/diagnoses.toml)",
+               hits.empty() ? std::string("probe, examples") : hits.front().where, ""});
+}
+
+void add_unregistered_ops(Section& v, const std::vector<Outcome>& hits) {
+  static const std::regex op_pattern(R"(Could not run '([A-Za-z0-9_:.]+)')");
+  std::map<std::string, std::string> ops;  // op -> first place it was hit
+  for (const auto& h : hits) {
+    std::smatch m;
+    if (std::regex_search(h.result, m, op_pattern)) ops.emplace(m[1], h.where + ": " + h.call);
+  }
+  v.add(Figure{"unregistered_ops_hit", "Unregistered ops the examples and probes hit", ops.size(), "ops",
+               "distinct 'aten::' ops named by \"Could not run ...\" errors of the probes and examples", "probe, examples",
+               ""});
+  Table t{"unregistered_ops_hit", "Unregistered ops hit", "the op each such error names, with the first call that hit it",
+          "probe, examples", {{"op", "Op", ""}, {"hit_by", "First hit by", ""}}, {}};
+  for (const auto& [op, where] : ops) t.rows.push_back(Json{{"op", op}, {"hit_by", where}});
+  if (!t.rows.empty()) v.add(std::move(t));
+}
+
+void add_good_design(Section& v, const std::vector<Outcome>& all) {
+  for (const auto& o : all) {
+    if (o.where != "probe.device_api") continue;
+    if (o.call.starts_with("torch.accelerator.") && o.status == "value") {
+      v.add(Finding{Severity::good,
+                    fmt::format("Clean degradation: {}() answered {} without the device: no crash, no hang.", o.call,
+                                o.result),
+                    "", o.where});
+    } else if (o.status == "raised" && o.result.find("Use torch.") != std::string::npos) {
+      v.add(Finding{Severity::good,
+                    fmt::format("Helpful refusal: {}() refuses user calls and names the right API ({}).", o.call,
+                                o.result.substr(0, 160)),
+                    "", o.where});
+    }
+  }
+}
+
+// Every counting method of the first inventory whose meaning is implemented.
+void add_op_claims(Section& v, const report::Report& r) {
+  const Section* ops = find_section(r, "ops");
+  if (!ops) return;
+  std::string key;
+  for (const auto& t : ops->tables) {
+    if (t.key != "inventories") continue;
+    for (const auto& row : t.rows) {
+      if (row.value("meaning", "") == "implemented") {
+        key = "methods:" + row.value("where", "") + ":" + row.value("name", "");
+        break;
+      }
+    }
+  }
+  for (const auto& t : ops->tables) {
+    if (t.key != key) continue;
+    Table copy = t;
+    copy.key = "op_counting_methods";
+    copy.title = "Every counting method for the op claim: " + t.title.substr(t.title.find(':') + 2);
+    copy.method = t.method + " (from ops." + t.key + ")";
+    v.add(std::move(copy));
+  }
+}
+
+// The blockers and frictions of every section, so the verdict lists them all.
+void add_findings(Section& v, const report::Report& r) {
+  for (Severity severity : {Severity::blocker, Severity::friction}) {
+    for (const auto& s : r.sections) {
+      for (const auto& f : s.findings) {
+        if (f.severity != severity) continue;
+        Finding copy = f;
+        copy.text = s.key + ": " + f.text;
+        v.add(std::move(copy));
+      }
+    }
+  }
+}
+
+void add_severity_counts(Section& v, const report::Report& r) {
+  size_t blockers = 0, frictions = 0;
+  for (const auto& s : r.sections) {
+    for (const auto& f : s.findings) {
+      blockers += f.severity == Severity::blocker;
+      frictions += f.severity == Severity::friction;
+    }
+  }
+  v.add(Figure{"blockers", "Blockers found", blockers, "findings", "findings of severity blocker in all sections",
+               "all sections", ""});
+  v.add(Figure{"frictions", "Frictions found", frictions, "findings", "findings of severity friction in all sections",
+               "all sections", ""});
+}
+
+}  // namespace
+
+Section build_verdict(const report::Report& r, const std::string& backend_name) {
+  Section v;
+  v.key = "verdict";
+  v.title = backend_name.empty() ? "Verdict" : "Verdict: " + backend_name;
+  add_severity_counts(v, r);
+  add_readme_lines(v, r);
+  restate(v, r, "install", "native_bytes", "native_payload_bytes", "Native payload installed");
+  if (!find_figure(r, "install", "native_bytes")) {
+    restate(v, r, "wheel", "native_bytes", "native_payload_bytes", "Native payload in the wheel");
+  }
+  restate(v, r, "install", "footprint_bytes", "installed_footprint_bytes", "Installed footprint");
+  restate(v, r, "install", "temp_estimate_bytes", "temp_space_needed_bytes", "Temp space pip needs (estimate)");
+  restate(v, r, "probe", "import_cold_s", "import_cold_seconds", "Cold import time");
+  restate(v, r, "probe", "import_warm_median_s", "import_warm_seconds", "Warm import time (median)");
+  auto all = outcomes(r);
+  add_cause_figure(v, with_cause(all, "unknown_device_name"), "rejected_device_strings",
+                   "Device strings the parser rejects", "unknown_device_name");
+  add_cause_figure(v, with_cause(all, "renamed_api"), "renamed_api_calls", "Calls refused for a renamed API",
+                   "renamed_api");
+  add_unregistered_ops(v, with_cause(all, "op_not_registered"));
+  add_op_claims(v, r);
+  add_findings(v, r);
+  add_good_design(v, all);
+  return v;
+}
+
+}  // namespace onramp::audit

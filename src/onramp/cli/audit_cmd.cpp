@@ -1,0 +1,88 @@
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "onramp/audit/audit.h"
+#include "onramp/cli/command.h"
+#include "onramp/cli/output.h"
+#include "onramp/report/render.h"
+#include "onramp/util/sandbox.h"
+
+namespace onramp::cli {
+namespace {
+
+struct AuditArgs {
+  audit::AuditOptions options;
+  std::string pip_args;
+  bool no_system_site_packages = false;
+  std::string out;
+  OutputOptions output;
+};
+
+void write_file(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out.flush()) throw FatalError(path.string() + ": cannot write");
+}
+
+int run_audit(AuditArgs& args) {
+  auto& o = args.options;
+  std::istringstream words(args.pip_args);
+  for (std::string w; words >> w;) o.pip_args.push_back(w);
+  o.system_site_packages = !args.no_system_site_packages;
+  if (o.target.ends_with(".whl")) o.wheels.insert(o.wheels.begin(), o.target);
+  std::optional<std::filesystem::path> out;
+  if (!args.out.empty()) out = args.out;
+  o.run_dir = value_or_fatal(create_run_dir(out, std::filesystem::current_path(), std::chrono::system_clock::now()));
+  o.progress = [](const std::string& line) { std::cerr << "onramp: " << line << "\n" << std::flush; };
+  report::Report report = audit::run_audit(o);
+  write_file(o.run_dir / "report.json", report::render_json(report));
+  write_file(o.run_dir / "report.md", report::render_markdown(report));
+  write_file(o.run_dir / "report.html", report::render_html(report));
+  if (args.output.format() == report::Format::text && args.output.output.empty()) {
+    report::Report verdict_only = report;
+    verdict_only.sections.resize(1);
+    std::cout << report::render_text(verdict_only);
+  } else {
+    args.output.emit(report);
+  }
+  std::cerr << "onramp: report written to " << (o.run_dir / "report.html").string() << " (and report.json, report.md)\n";
+  return 0;
+}
+
+}  // namespace
+
+Command audit_command() {
+  return {"audit", "The whole on-ramp in one run: census, ops, wheel, install, probe, examples, and the verdict",
+          [](CLI::App& app) -> Action {
+            auto args = std::make_shared<AuditArgs>();
+            auto& o = args->options;
+            app.add_option("TARGET", o.target, "A backend's repository (work tree or bare git dir) or its .whl")->required();
+            app.add_option("--rev", o.rev, "Read the repository at this revision from git objects");
+            app.add_option("--profile", o.profile, "A backend profile: a name (torch_tpu, torch_xla, reference) or a .toml");
+            app.add_option("--wheel", o.wheels, "A wheel to read and install; repeatable")->type_name("WHEEL");
+            app.add_option("--python", o.python, "Interpreter for the venv and the probes (default: python3 with torch, "
+                                                 "else /usr/bin/python3)");
+            app.add_option("--pip-args", args->pip_args, "More arguments for pip install, as one string");
+            app.add_flag("--no-system-site-packages", args->no_system_site_packages,
+                         "Do not let the venv see the interpreter's site-packages (then torch must install too)");
+            app.add_option("-m,--module", o.module, "The module users import (default: the profile's, else the wheel's)");
+            app.add_option("--device", o.device, "The device string the docs use (default: the profile's)");
+            app.add_option("--aten", o.aten, "native_functions.yaml for ops (default: the installed torchgen's)");
+            app.add_option("--runs", o.runs, "Import timing runs (first cold, rest warm)")->check(CLI::Range(1, 100))->capture_default_str();
+            app.add_option("--timeout", o.timeout_seconds, "Wall-clock limit of each sandboxed step, in seconds")->capture_default_str();
+            app.add_option("--out", args->out, "Run directory (default: onramp-runs/<UTC timestamp>/ here)");
+            args->output.declare(app);
+            app.footer(R"(Writes DIR/report.json, report.md and report.html; prints the verdict.
+Examples:
+  onramp audit ~/src/torch_tpu --profile torch_tpu --wheel torch_tpu-0.2.0-cp312-cp312-linux_x86_64.whl
+  onramp audit examples/reference-backend --profile reference --wheel dist/onramp_ref-0.1.0-*.whl \
+      --pip-args --ignore-requires-python --out audit-ref
+  onramp audit torch_tpu-0.2.0-cp312-cp312-linux_x86_64.whl --device tpu --json)");
+            return [args] { return run_audit(*args); };
+          }};
+}
+
+}  // namespace onramp::cli

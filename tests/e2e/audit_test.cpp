@@ -1,0 +1,116 @@
+// End-to-end: `onramp audit` on the reference backend, the product's demo
+// target: every step runs for real (build, wheel, venv install, probes,
+// README examples) and the verdict is made from what they measured.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "harness.h"
+
+namespace onramp::e2e {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+const std::string kBackendDir = std::string(ONRAMP_SOURCE_DIR) + "/examples/reference-backend";
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+json find_key(const json& list, const std::string& key) {
+  for (const auto& item : list) {
+    if (item["key"] == key) return item;
+  }
+  ADD_FAILURE() << "no " << key;
+  return json::object();
+}
+
+class AuditReference : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    std::string wheels = dir_->path() + "/dist";
+    ASSERT_EQ(shell("PYTHON=/usr/bin/python3 '" + kBackendDir + "/build.sh' '" + wheels + "' >&2"), 0);
+    std::string wheel;
+    for (const auto& e : fs::directory_iterator(wheels)) wheel = e.path().string();
+    run_ = new RunResult(run_onramp({"audit", kBackendDir, "--profile", "reference", "--wheel", wheel,
+                                     "--pip-args=--ignore-requires-python", "--runs", "1", "--out",
+                                     dir_->path() + "/run"}));
+  }
+  static void TearDownTestSuite() {
+    delete run_;
+    delete dir_;
+  }
+  static nlohmann::ordered_json report() {
+    return nlohmann::ordered_json::parse(read_file(dir_->path() + "/run/report.json"));
+  }
+  static TempDir* dir_;
+  static RunResult* run_;
+};
+TempDir* AuditReference::dir_ = nullptr;
+RunResult* AuditReference::run_ = nullptr;
+
+TEST_F(AuditReference, WritesThreeReportsAndPrintsTheVerdict) {
+  ASSERT_EQ(run_->exit_code, 0) << run_->err;
+  for (const char* name : {"report.json", "report.md", "report.html"}) {
+    EXPECT_GT(fs::file_size(dir_->path() + "/run/" + name), 1000u) << name;
+  }
+  EXPECT_NE(run_->out.find("Verdict: onramp-ref"), std::string::npos) << run_->out;
+  EXPECT_NE(run_->err.find("[6/6] examples"), std::string::npos);
+  EXPECT_NE(run_->err.find("report written to"), std::string::npos);
+}
+
+TEST_F(AuditReference, EveryStepRanAndTheVerdictComesFirst) {
+  auto r = report();
+  ASSERT_TRUE(r["sections"].is_object());
+  auto it = r["sections"].begin();
+  EXPECT_EQ(it.key(), "verdict");
+  for (const char* s : {"census", "ops", "wheel", "install", "probe", "examples"}) {
+    EXPECT_TRUE(r["sections"].contains(s)) << s;
+  }
+  json steps = find_key(r["sections"]["verdict"]["tables"], "steps");
+  ASSERT_EQ(steps["rows"].size(), 6u);
+  for (const auto& row : steps["rows"]) EXPECT_EQ(row["status"], "ran") << row.dump();
+}
+
+TEST_F(AuditReference, TheReadmesFourLinesGetTheirOutcomes) {
+  json v = report()["sections"]["verdict"];
+  json lines = find_key(v["tables"], "readme_lines");
+  std::map<std::string, json> by_source;
+  for (const auto& row : lines["rows"]) by_source.emplace(row["source"].get<std::string>(), row);
+  EXPECT_EQ(by_source["import onramp_ref"]["outcome"], "ok");
+  json device = by_source["device = torch.device(\"ref\")"];
+  EXPECT_EQ(device["outcome"], "raised");
+  EXPECT_NE(device["result"].get<std::string>().find("device string: ref"), std::string::npos);
+  EXPECT_EQ(device["diagnosis"].get<std::string>().rfind("unknown_device_name", 0), 0u);
+  EXPECT_EQ(by_source["x = torch.ones(2, device=\"privateuseone\") + 1"]["outcome"], "ok");
+  EXPECT_EQ(find_key(v["figures"], "readme_lines_failed")["value"], 2);
+  EXPECT_GE(find_key(v["figures"], "rejected_device_strings")["value"].get<int>(), 1);
+}
+
+TEST_F(AuditReference, FrictionFiguresCarryTheirOrigin) {
+  json v = report()["sections"]["verdict"];
+  json cold = find_key(v["figures"], "import_cold_seconds");
+  EXPECT_GT(cold["value"].get<double>(), 0.0);
+  EXPECT_NE(cold["method"].get<std::string>().find("(from probe.import_cold_s)"), std::string::npos);
+  json native = find_key(v["figures"], "native_payload_bytes");
+  EXPECT_GT(native["value"].get<long>(), 100000);
+  json methods = find_key(v["tables"], "op_counting_methods");
+  EXPECT_EQ(methods["rows"][0]["value"], 49);
+  bool python_blocker = false;
+  for (const auto& f : v["findings"]) {
+    python_blocker |= f["text"].get<std::string>().find("Requires-Python >=3.12") != std::string::npos;
+  }
+  EXPECT_TRUE(python_blocker);
+}
+
+}  // namespace
+}  // namespace onramp::e2e
