@@ -71,6 +71,7 @@ Table methods_table(const OpInventory& inv, const OpsReportInput& in) {
   Table t{"methods:" + printable(inv.where()) + ":" + printable(inv.name), "Counting methods: " + label_of(inv),
           "the inventory counted every way; each row's rule says how", printable(inv.where()),
           {{"method", "Method", ""}, {"value", "Count", "ops"}, {"rule", "Rule", ""}}, {}};
+  t.chart = {"method", "value"};
   if (in.claim_value) t.columns.insert(t.columns.begin() + 2, {"vs_claim", "vs claim", "ops"});
   for (const auto& m : count_every_way(inv, in.schema)) {
     Json row{{"method", m.label}, {"value", m.value ? Json(*m.value) : Json(nullptr)}};
@@ -86,6 +87,7 @@ Table gaps_table(const OpInventory& inv, const std::vector<GapClass>& gaps) {
           "each entry goes to the first class that fits, in this order", printable(inv.where()),
           {{"class", "Class", ""}, {"count", "Entries", "entries"}, {"examples", "Examples", ""}, {"rule", "Rule", ""}},
           {}};
+  t.chart = {"class", "count"};
   for (const auto& g : gaps) {
     std::string examples;
     for (size_t i = 0; i < g.members.size() && i < 5; ++i) examples += (i ? ", " : "") + printable(g.members[i]);

@@ -132,6 +132,7 @@ void add_importtime_tables(report::Section& s, const ImportRun& run, size_t top)
                     "python -X importtime in one more fresh interpreter; its lines between the probe's markers",
                     run.run.command, {{"module", "Module", ""}, {"depth", "Depth", ""},
                                       {"self_s", "Self", "s"}, {"cumulative_s", "Cumulative", "s"}}, {}, 0};
+    t.chart = {"module", cumulative ? "cumulative_s" : "self_s"};
     for (const auto& e : top_imports(entries, top, cumulative)) {
       t.rows.push_back({{"module", e.module}, {"depth", e.depth}, {"self_s", e.self_seconds},
                         {"cumulative_s", e.cumulative_seconds}});

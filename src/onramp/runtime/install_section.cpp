@@ -83,6 +83,7 @@ void add_footprint(report::Section& s, const InstallFacts& f) {
   Table dists{"installed", "Installed distributions", "dist-info directories that pip added to the venv; sizes by stat(2) of each file their RECORD lists",
               ev, {{"name", "Name", ""}, {"version", "Version", ""}, {"files", "Files", "files"}, {"bytes", "Bytes", "bytes"},
                    {"native_bytes", "Native bytes", "bytes"}, {"missing_files", "Missing", "files"}}, {}};
+  dists.chart = {"name", "bytes"};
   Table dirs{"footprint_dirs", "Footprint per top-level directory", "RECORD paths grouped by their first component under site-packages (bin for scripts); largest first within each distribution",
              ev, {{"distribution", "Distribution", ""}, {"directory", "Directory", ""}, {"files", "Files", "files"},
                   {"bytes", "Bytes", "bytes"}, {"native_bytes", "Native bytes", "bytes"}}, {}};
