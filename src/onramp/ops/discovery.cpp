@@ -1,5 +1,7 @@
 #include "onramp/ops/discovery.h"
 
+#include "onramp/source/parallel.h"
+
 #include <algorithm>
 #include <atomic>
 #include <exception>
@@ -74,48 +76,29 @@ Extraction read_all(const source::Source& src, const OpsRules& rules, const Disc
   }
   files_read = todo.size();
   std::vector<Extraction> results(todo.size());
-  unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
-  threads = static_cast<unsigned>(std::min<size_t>(threads, std::max<size_t>(1, todo.size())));
-  std::atomic<size_t> next{0}, seen{0};
-  std::exception_ptr failure;
-  std::mutex failure_mutex;
-  auto worker = [&] {
-    try {
-      auto reader = src.reader();
-      for (size_t k = next++; k < todo.size(); k = next++) {
-        const auto& entry = files[todo[k]];
-        const Extractor* ex = find_extractor(entry.path);
-        if (ex->name == "yaml" && entry.size > options.max_yaml_bytes) {
-          results[k].diagnostics.push_back({entry.path, 0, "YAML file larger than " +
-                                            std::to_string(options.max_yaml_bytes >> 20) + " MiB; not read"});
-          continue;
-        }
-        auto text = reader->slurp(entry);
-        if (!text) {
-          results[k].diagnostics.push_back({entry.path, 0, "could not be read: " + text.error().message});
-          continue;
-        }
-        results[k] = ex->extract(*text, entry.path, rules);
-        // Small collections are dropped per file, so a generated file with
-        // many short lists costs no memory later.
-        auto& found = results[k].inventories;
-        seen += found.size();
-        if (!file_declared(profile, entry.path)) {
-          std::erase_if(found, [&](const RawInventory& inv) { return inv.members.size() < options.min_members; });
-        }
-      }
-    } catch (...) {
-      std::lock_guard lock(failure_mutex);
-      if (!failure) failure = std::current_exception();
-      next = todo.size();
+  std::atomic<size_t> seen{0};
+  source::for_each_parallel(src, todo.size(), options.threads, [&](source::Reader& reader, size_t k) {
+    const auto& entry = files[todo[k]];
+    const Extractor* ex = find_extractor(entry.path);
+    if (ex->name == "yaml" && entry.size > options.max_yaml_bytes) {
+      results[k].diagnostics.push_back({entry.path, 0, "YAML file larger than " +
+                                        std::to_string(options.max_yaml_bytes >> 20) + " MiB; not read"});
+      return;
     }
-  };
-  {
-    std::vector<std::jthread> pool;
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-    worker();
-  }
-  if (failure) std::rethrow_exception(failure);
+    auto text = reader.slurp(entry);
+    if (!text) {
+      results[k].diagnostics.push_back({entry.path, 0, "could not be read: " + text.error().message});
+      return;
+    }
+    results[k] = ex->extract(*text, entry.path, rules);
+    // Small collections are dropped per file, so a generated file with
+    // many short lists costs no memory later.
+    auto& found = results[k].inventories;
+    seen += found.size();
+    if (!file_declared(profile, entry.path)) {
+      std::erase_if(found, [&](const RawInventory& inv) { return inv.members.size() < options.min_members; });
+    }
+  });
   collections_seen = seen;
   Extraction all;
   for (auto& r : results) all.append(std::move(r));
