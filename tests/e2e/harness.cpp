@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -25,15 +26,28 @@ std::string slurp_fd(int fd) {
 }  // namespace
 
 RunResult run_onramp(const std::vector<std::string>& args, const std::vector<std::string>& env) {
+  std::vector<std::string> argv{ONRAMP_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run_program(argv, env);
+}
+
+RunResult run_onramp_unprivileged(const std::vector<std::string>& args) {
+  if (geteuid() != 0) return run_onramp(args);
+  std::vector<std::string> argv{"/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", ONRAMP_BINARY};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return run_program(argv, {});
+}
+
+RunResult run_program(const std::vector<std::string>& program_argv, const std::vector<std::string>& env) {
   TempDir capture;
+  ::chmod(capture.path().c_str(), 0777);
   std::string out_path = capture.path() + "/out", err_path = capture.path() + "/err";
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  std::vector<std::string> argv_s{ONRAMP_BINARY};
-  argv_s.insert(argv_s.end(), args.begin(), args.end());
+  std::vector<std::string> argv_s = program_argv;
   std::vector<char*> argv;
   for (auto& a : argv_s) argv.push_back(a.data());
   argv.push_back(nullptr);
@@ -44,8 +58,8 @@ RunResult run_onramp(const std::vector<std::string>& args, const std::vector<std
   for (auto& e : env_s) envp.push_back(e.data());
   envp.push_back(nullptr);
   pid_t pid = 0;
-  if (posix_spawn(&pid, ONRAMP_BINARY, &actions, nullptr, argv.data(), envp.data()) != 0) {
-    throw std::runtime_error("cannot spawn " ONRAMP_BINARY);
+  if (posix_spawn(&pid, argv_s[0].c_str(), &actions, nullptr, argv.data(), envp.data()) != 0) {
+    throw std::runtime_error("cannot spawn " + argv_s[0]);
   }
   posix_spawn_file_actions_destroy(&actions);
   int status = 0;

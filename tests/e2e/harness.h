@@ -13,6 +13,13 @@ struct RunResult {
 
 RunResult run_onramp(const std::vector<std::string>& args, const std::vector<std::string>& env = {});
 
+// Runs onramp as the unprivileged user nobody (through setpriv) when this
+// process is root, so that permission checks apply; as itself otherwise.
+RunResult run_onramp_unprivileged(const std::vector<std::string>& args);
+
+// Runs any program with the environment plus `env`, stdin from /dev/null.
+RunResult run_program(const std::vector<std::string>& argv, const std::vector<std::string>& env);
+
 // A fresh directory under the system temp dir, removed by the destructor.
 class TempDir {
  public:
