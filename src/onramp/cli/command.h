@@ -20,5 +20,6 @@ struct Command {
 const std::vector<Command>& commands();
 
 Command census_command();
+Command port_command();
 
 }  // namespace onramp::cli
