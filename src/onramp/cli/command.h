@@ -20,6 +20,7 @@ struct Command {
 const std::vector<Command>& commands();
 
 Command census_command();
+Command ops_command();
 Command port_command();
 
 }  // namespace onramp::cli

@@ -5,6 +5,7 @@ namespace onramp::cli {
 const std::vector<Command>& commands() {
   static const std::vector<Command> table{
       census_command(),
+      ops_command(),
       port_command(),
   };
   return table;

@@ -37,3 +37,24 @@ class BoundedCapture {
 };
 
 }  // namespace onramp
+
+// Also here (from the ops branch, which added a file of the same name):
+// running one fixed command (no shell) and capturing its standard output.
+// For short questions to a tool, such as asking Python where a package
+// lives; code from a target never runs through this.
+#include <vector>
+
+#include "onramp/util/error.h"
+
+namespace onramp::util {
+
+struct CapturedOutput {
+  int exit_code = -1;
+  std::string out;  // standard output, at most max_bytes
+};
+
+// argv[0] is looked up on PATH. stdin and stderr are /dev/null. Fails only
+// when the program cannot be started.
+Result<CapturedOutput> capture_stdout(const std::vector<std::string>& argv, size_t max_bytes = 1 << 20);
+
+}  // namespace onramp::util

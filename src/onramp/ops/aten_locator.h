@@ -1,0 +1,20 @@
+#pragma once
+// Where the ATen schema comes from: `--aten PATH`, or the native_functions.yaml
+// packaged inside the torchgen of a Python that has torch (asked by running
+// that Python with a fixed one-line script).
+#include <string>
+
+#include "onramp/util/error.h"
+
+namespace onramp::ops {
+
+struct SchemaLocation {
+  std::string path;      // native_functions.yaml
+  std::string evidence;  // the path given, or the exact command that found it
+};
+
+// aten: a native_functions.yaml or a directory holding one ("" to ask Python).
+// python: the interpreter to ask ("" tries python3, then /usr/bin/python3).
+Result<SchemaLocation> locate_aten_schema(const std::string& aten, const std::string& python);
+
+}  // namespace onramp::ops

@@ -1,0 +1,148 @@
+#include "onramp/ops/cpp_extract.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+
+namespace onramp::ops {
+namespace {
+
+Extraction run(const std::string& text) { return extract_cpp(text, "op_names.h", OpsRules::builtin()); }
+
+const RawInventory* named(const Extraction& e, const std::string& name) {
+  for (const auto& inv : e.inventories) {
+    if (inv.name == name) return &inv;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> texts(const RawInventory& inv, bool sentinels) {
+  std::vector<std::string> out;
+  for (const auto& m : inv.members) {
+    if (m.sentinel.empty() != sentinels) out.push_back(m.text);
+  }
+  return out;
+}
+
+TEST(CppEnum, MembersCommentsAttributesAndSentinels) {
+  auto e = run(R"(
+// op names
+enum class [[nodiscard]] OpName : uint16_t {
+  kMinOpMinus1 = -1,
+  kAdd,            // add.Tensor
+  kAddOut /* out= */,
+  kMul [[deprecated]] = 5,
+  kFirstOp = kAdd,
+  kSub, // subtract
+  kPlaceholder,  // not a real op
+#if 0
+  kDisabled,
+#else
+  kEnabled,
+#endif
+  kMaxOpPlus1
+};
+)");
+  const RawInventory* inv = named(e, "OpName");
+  ASSERT_NE(inv, nullptr);
+  EXPECT_EQ(inv->kind, InventoryKind::cpp_enum);
+  EXPECT_EQ(inv->line, 3);
+  EXPECT_EQ(texts(*inv, false), (std::vector<std::string>{"kAdd", "kAddOut", "kMul", "kSub", "kEnabled"}));
+  EXPECT_EQ(texts(*inv, true), (std::vector<std::string>{"kMinOpMinus1", "kFirstOp", "kPlaceholder", "kMaxOpPlus1"}));
+  EXPECT_TRUE(e.diagnostics.empty());
+}
+
+TEST(CppEnum, MacroInsideEnumIsReportedWithItsLine) {
+  auto e = run("enum Ops {\n  kA,\n  FOR_EACH_OP(X)\n  kB,\n};\n");
+  ASSERT_NE(named(e, "Ops"), nullptr);
+  EXPECT_EQ(texts(*named(e, "Ops"), false), (std::vector<std::string>{"kA", "kB"}));
+  ASSERT_EQ(e.diagnostics.size(), 1u);
+  EXPECT_EQ(e.diagnostics[0].line, 3);
+  EXPECT_NE(e.diagnostics[0].problem.find("FOR_EACH_OP"), std::string::npos);
+}
+
+TEST(CppEnum, UnterminatedEnumIsADiagnosticNotACrash) {
+  auto e = run("enum class OpName {\n  kAdd,\n  kMul,\n");
+  EXPECT_EQ(named(e, "OpName"), nullptr);
+  ASSERT_FALSE(e.diagnostics.empty());
+  EXPECT_EQ(e.diagnostics[0].line, 1);
+  EXPECT_NE(e.diagnostics[0].problem.find("unterminated enum OpName"), std::string::npos);
+}
+
+TEST(CppEnum, ForwardDeclarationIsNotAnInventory) {
+  auto e = run("enum class OpName : int;\nenum Color { kRed, kGreen };\n");
+  EXPECT_EQ(named(e, "OpName"), nullptr);
+  EXPECT_NE(named(e, "Color"), nullptr);
+}
+
+TEST(CppRegistration, ImplSelectiveNameAndDispatchKey) {
+  auto e = run(R"(
+TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {
+  m.impl("add.Tensor", TORCH_FN(add_tensor));
+  m.impl(TORCH_SELECTIVE_NAME("aten::relu"), TORCH_FN(relu));
+  m.impl("mul.out", &mul_out);
+}
+TORCH_LIBRARY_IMPL(_, PrivateUse1, m) {
+  m.fallback(torch::CppFunction::makeFromBoxedFunction<&cpu_fallback>());
+}
+)");
+  const RawInventory* inv = named(e, "aten/PrivateUse1");
+  ASSERT_NE(inv, nullptr);
+  EXPECT_EQ(inv->kind, InventoryKind::cpp_registration);
+  EXPECT_EQ(inv->dispatch_key, "PrivateUse1");
+  EXPECT_EQ(texts(*inv, false), (std::vector<std::string>{"add.Tensor", "aten::relu", "mul.out"}));
+  ASSERT_EQ(e.fallbacks.size(), 1u);
+  EXPECT_EQ(e.fallbacks[0].dispatch_key, "PrivateUse1");
+  EXPECT_EQ(e.fallbacks[0].line, 8);
+}
+
+TEST(CppStringList, VectorArrayAndMapInitializers) {
+  auto e = run(R"(
+static const std::vector<std::string> kSupported = {"add.Tensor", "mul" /* c */, "re" "lu"};
+const char* kNames[] = {
+  "a",  // comment, with a "quote"
+  "b",
+};
+std::unordered_map<std::string, int> kCosts{{"add", 1}, {"mul", 2}};
+void f() { g("x", "y"); }
+)");
+  ASSERT_NE(named(e, "kSupported"), nullptr);
+  EXPECT_EQ(texts(*named(e, "kSupported"), false), (std::vector<std::string>{"add.Tensor", "mul", "relu"}));
+  ASSERT_NE(named(e, "kNames"), nullptr);
+  EXPECT_EQ(named(e, "kNames")->members.size(), 2u);
+  ASSERT_NE(named(e, "kCosts"), nullptr);
+  EXPECT_EQ(texts(*named(e, "kCosts"), false), (std::vector<std::string>{"add", "mul"}));
+  EXPECT_EQ(named(e, "f"), nullptr);  // a function body is not a list
+}
+
+TEST(CppLexing, UnterminatedStringAndCommentHaveLines) {
+  auto e = run("const char* x = \"open;\nint y;\n/* never closed\n");
+  ASSERT_EQ(e.diagnostics.size(), 2u);
+  EXPECT_EQ(e.diagnostics[0].line, 1);
+  EXPECT_NE(e.diagnostics[0].problem.find("unterminated string"), std::string::npos);
+  EXPECT_EQ(e.diagnostics[1].line, 3);
+}
+
+TEST(CppLexing, RawStringsAndNonUtf8DoNotConfuseTheReader) {
+  std::string text = "auto s = R\"x(enum Fake { kA, kB };)x\";\nconst char* z = \"\xff\xfe\";\n";
+  text += "enum Real {\xc3 kA, kB };\n";
+  auto e = run(text);
+  EXPECT_EQ(named(e, "Fake"), nullptr);
+  ASSERT_NE(named(e, "Real"), nullptr);
+  EXPECT_EQ(named(e, "Real")->members.size(), 2u);
+}
+
+TEST(CppLexing, LargeGeneratedFileIsReadInOnePass) {
+  std::string text = "enum class Big {\n";
+  for (int i = 0; i < 400000; ++i) text += "  kOp" + std::to_string(i) + ",  // generated\n";
+  text += "};\n";
+  for (int i = 0; i < 200000; ++i) text += "static const char* s" + std::to_string(i) + "[] = {\"a\", \"b\"};\n";
+  ASSERT_GT(text.size(), 10u << 20);
+  auto e = run(text);
+  ASSERT_NE(named(e, "Big"), nullptr);
+  EXPECT_EQ(named(e, "Big")->members.size(), 400000u);
+  EXPECT_EQ(e.inventories.size(), 200001u);
+}
+
+}  // namespace
+}  // namespace onramp::ops

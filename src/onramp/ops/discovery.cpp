@@ -1,0 +1,167 @@
+#include "onramp/ops/discovery.h"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+#include "onramp/census/languages.h"
+#include "onramp/ops/cpp_extract.h"
+#include "onramp/ops/python_extract.h"
+#include "onramp/ops/yaml_extract.h"
+
+namespace onramp::ops {
+namespace {
+
+struct Extractor {
+  std::string_view name;
+  std::vector<std::string_view> extensions;
+  std::function<Extraction(std::string_view, const std::string&, const OpsRules&)> extract;
+};
+
+const std::vector<Extractor>& extractors() {
+  static const std::vector<Extractor> table{
+      {"cpp", {"h", "hh", "hpp", "hxx", "inc", "c", "cc", "cpp", "cxx", "cu", "cuh", "mm"},
+       [](std::string_view t, const std::string& p, const OpsRules& r) { return extract_cpp(t, p, r); }},
+      {"python", {"py", "pyi"}, [](std::string_view t, const std::string& p, const OpsRules&) { return extract_python(t, p); }},
+      {"yaml", {"yaml", "yml"}, [](std::string_view t, const std::string& p, const OpsRules&) { return extract_yaml(t, p); }},
+  };
+  return table;
+}
+
+const Extractor* find_extractor(std::string_view path) {
+  std::string_view ext = census::extension_of(path);
+  for (const auto& e : extractors()) {
+    if (std::find(e.extensions.begin(), e.extensions.end(), ext) != e.extensions.end()) return &e;
+  }
+  return nullptr;
+}
+
+const ProfileInventory* declared(const BackendProfile* profile, const OpInventory& inv) {
+  if (!profile) return nullptr;
+  for (const auto& d : profile->inventories) {
+    if (d.path == inv.path && d.name == inv.name) return &d;
+  }
+  return nullptr;
+}
+
+void assign_meaning(OpInventory& inv, const ProfileInventory* decl, const OpsRules& rules) {
+  if (decl) {
+    inv.meaning = decl->meaning;
+    inv.meaning_declared = true;
+    inv.description = decl->description;
+    return;
+  }
+  std::string_view guess = rules.guess_meaning(inv.name);
+  if (guess.empty() && inv.kind == InventoryKind::cpp_registration) guess = "implemented";
+  inv.meaning = guess.empty() ? "unknown" : std::string(guess);
+}
+
+// Whether a profile names this file: then every collection in it is kept.
+bool file_declared(const BackendProfile* profile, std::string_view path) {
+  return profile && std::any_of(profile->inventories.begin(), profile->inventories.end(),
+                                [&](const auto& d) { return d.path == path; });
+}
+
+Extraction read_all(const source::Source& src, const OpsRules& rules, const DiscoveryOptions& options,
+                    const BackendProfile* profile, size_t& files_read, size_t& collections_seen) {
+  const auto& files = src.listing().files;
+  std::vector<size_t> todo;
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (find_extractor(files[i].path)) todo.push_back(i);
+  }
+  files_read = todo.size();
+  std::vector<Extraction> results(todo.size());
+  unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(std::min<size_t>(threads, std::max<size_t>(1, todo.size())));
+  std::atomic<size_t> next{0}, seen{0};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  auto worker = [&] {
+    try {
+      auto reader = src.reader();
+      for (size_t k = next++; k < todo.size(); k = next++) {
+        const auto& entry = files[todo[k]];
+        const Extractor* ex = find_extractor(entry.path);
+        if (ex->name == "yaml" && entry.size > options.max_yaml_bytes) {
+          results[k].diagnostics.push_back({entry.path, 0, "YAML file larger than " +
+                                            std::to_string(options.max_yaml_bytes >> 20) + " MiB; not read"});
+          continue;
+        }
+        auto text = reader->slurp(entry);
+        if (!text) {
+          results[k].diagnostics.push_back({entry.path, 0, "could not be read: " + text.error().message});
+          continue;
+        }
+        results[k] = ex->extract(*text, entry.path, rules);
+        // Small collections are dropped per file, so a generated file with
+        // many short lists costs no memory later.
+        auto& found = results[k].inventories;
+        seen += found.size();
+        if (!file_declared(profile, entry.path)) {
+          std::erase_if(found, [&](const RawInventory& inv) { return inv.members.size() < options.min_members; });
+        }
+      }
+    } catch (...) {
+      std::lock_guard lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      next = todo.size();
+    }
+  };
+  {
+    std::vector<std::jthread> pool;
+    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+    worker();
+  }
+  if (failure) std::rethrow_exception(failure);
+  collections_seen = seen;
+  Extraction all;
+  for (auto& r : results) all.append(std::move(r));
+  return all;
+}
+
+}  // namespace
+
+std::string_view extractor_for(std::string_view path) {
+  const Extractor* e = find_extractor(path);
+  return e ? e->name : std::string_view();
+}
+
+Discovery discover(const source::Source& src, const AtenSchema& schema, const OpsRules& rules,
+                   const DiscoveryOptions& options, const BackendProfile* profile) {
+  Discovery d;
+  Extraction all = read_all(src, rules, options, profile, d.files_read, d.collections_seen);
+  for (auto& raw : all.inventories) {
+    const size_t members = raw.members.size();
+    bool may_be_declared = profile != nullptr;
+    if (members < options.min_members && !may_be_declared) continue;
+    OpInventory inv = resolve_inventory(std::move(raw), schema);
+    const ProfileInventory* decl = declared(profile, inv);
+    bool qualifies = inv.op_count() >= options.min_members && inv.resolved_fraction() > options.min_resolved_fraction;
+    if (!decl && !qualifies) continue;
+    assign_meaning(inv, decl, rules);
+    d.inventories.push_back(std::move(inv));
+  }
+  std::sort(d.inventories.begin(), d.inventories.end(), [](const auto& a, const auto& b) {
+    return std::tie(a.path, a.line, a.name) < std::tie(b.path, b.line, b.name);
+  });
+  if (profile) {
+    for (const auto& decl : profile->inventories) {
+      bool found = std::any_of(d.inventories.begin(), d.inventories.end(),
+                               [&](const auto& inv) { return inv.path == decl.path && inv.name == decl.name; });
+      if (!found) d.missing.push_back(decl);
+    }
+  }
+  d.fallbacks = std::move(all.fallbacks);
+  std::sort(d.fallbacks.begin(), d.fallbacks.end(),
+            [](const auto& a, const auto& b) { return std::tie(a.path, a.line) < std::tie(b.path, b.line); });
+  d.diagnostics = std::move(all.diagnostics);
+  std::sort(d.diagnostics.begin(), d.diagnostics.end(), [](const auto& a, const auto& b) {
+    return std::tie(a.path, a.line, a.problem) < std::tie(b.path, b.line, b.problem);
+  });
+  return d;
+}
+
+}  // namespace onramp::ops

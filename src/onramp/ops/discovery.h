@@ -1,0 +1,38 @@
+#pragma once
+// Discovery: walks a Source, runs the extractor that fits each file, resolves
+// what it finds and keeps every collection that is an op inventory (10 or
+// more names, most of them ATen ops) or that a profile declares.
+#include <string>
+#include <vector>
+
+#include "onramp/ops/op_inventory.h"
+#include "onramp/ops/profile.h"
+#include "onramp/ops/rules.h"
+#include "onramp/ops/schema.h"
+#include "onramp/source/source.h"
+
+namespace onramp::ops {
+
+struct DiscoveryOptions {
+  size_t min_members = 10;          // an inventory holds at least this many non-sentinel names
+  double min_resolved_fraction = 0.5;  // and more than this share resolves to ATen ops
+  uint64_t max_yaml_bytes = 16u << 20;  // larger YAML files are reported, not parsed
+  unsigned threads = 0;                 // 0: all cores
+};
+
+struct Discovery {
+  std::vector<OpInventory> inventories;  // sorted by path, line, name
+  std::vector<Fallback> fallbacks;
+  std::vector<Diagnostic> diagnostics;   // sorted by path, line
+  std::vector<ProfileInventory> missing;  // declared by the profile, not found
+  size_t files_read = 0;
+  size_t collections_seen = 0;  // every collection any extractor found
+};
+
+Discovery discover(const source::Source& src, const AtenSchema& schema, const OpsRules& rules,
+                   const DiscoveryOptions& options, const BackendProfile* profile);
+
+// Whether an extractor reads this path (by extension), and which.
+std::string_view extractor_for(std::string_view path);
+
+}  // namespace onramp::ops

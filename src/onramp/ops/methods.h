@@ -1,0 +1,33 @@
+#pragma once
+// Counting methods: the same inventory counted every honest way, each with
+// its one-line rule, so a claim such as "450 core ATen ops" can be set
+// against all of them (docs/ops.md).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "onramp/ops/op_inventory.h"
+#include "onramp/ops/schema.h"
+
+namespace onramp::ops {
+
+struct CountingMethod {
+  std::string key;    // snake_case
+  std::string label;
+  std::string rule;   // one sentence
+  std::optional<size_t> value;
+  std::string not_measured;  // why value is empty
+};
+
+std::vector<CountingMethod> count_every_way(const OpInventory& inventory, const AtenSchema& schema);
+
+// The name a member counts as once Out/Backward suffixes are stripped:
+// "add.out" -> "add", "adaptive_avg_pool2d_backward" -> "adaptive_avg_pool2d".
+OpRef strip_out_and_backward(const OpRef& op);
+// The base op of a name: in-place `_` and `_out` removed ("add_" -> "add").
+std::string fold_to_base(std::string name);
+
+// The leading integer of a claim: "450 core ATen ops" -> 450.
+std::optional<long> claim_number(const std::string& claim);
+
+}  // namespace onramp::ops

@@ -1,0 +1,241 @@
+#include "onramp/ops/ops_report.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <set>
+
+#include "onramp/ops/gaps.h"
+#include "onramp/ops/methods.h"
+
+namespace onramp::ops {
+namespace {
+
+using report::Figure;
+using report::Finding;
+using report::Json;
+using report::Severity;
+using report::Table;
+
+size_t utf8_length(std::string_view s, size_t i) {
+  auto b = static_cast<unsigned char>(s[i]);
+  size_t n = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : (b >> 3) == 30 ? 4 : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  for (size_t k = 1; k < n; ++k) {
+    if ((static_cast<unsigned char>(s[i + k]) >> 6) != 2) return 0;
+  }
+  return n;
+}
+
+std::string label_of(const OpInventory& inv) { return printable(inv.path) + ":" + std::to_string(inv.line) + " " + printable(inv.name); }
+
+bool is_implemented(const OpInventory& inv) {
+  return inv.meaning == "implemented" || inv.meaning == "supported";
+}
+
+std::set<std::string> registered_base_names(const Discovery& d) {
+  std::set<std::string> names;
+  for (const auto& inv : d.inventories) {
+    if (!is_implemented(inv)) continue;
+    for (const auto& m : inv.members) {
+      if (!m.sentinel()) names.insert(fold_to_base(strip_out_and_backward(m.op).name));
+    }
+  }
+  return names;
+}
+
+Table inventory_table(const Discovery& d) {
+  Table t{"inventories", "Op inventories found",
+          "collections of names (enums, registrations, string lists, Python literals, YAML lists) with at least 10 "
+          "non-sentinel members of which more than half resolve to ATen ops, plus any a profile declares",
+          "", {{"where", "Where", ""}, {"kind", "Kind", ""}, {"name", "Name", ""}, {"meaning", "Meaning", ""},
+               {"meaning_from", "Meaning from", ""}, {"members", "Members", "entries"},
+               {"sentinels", "Sentinels", "entries"}, {"resolved", "Resolved", "entries"},
+               {"resolved_fraction", "Resolved share", "fraction"}},
+          {}};
+  for (const auto& inv : d.inventories) {
+    t.rows.push_back(Json{{"where", printable(inv.where())}, {"kind", to_string(inv.kind)},
+                          {"name", printable(inv.name)}, {"meaning", inv.meaning},
+                          {"meaning_from", inv.meaning_declared ? "profile" : "guessed from the name"},
+                          {"members", inv.members.size()}, {"sentinels", inv.sentinel_count()},
+                          {"resolved", inv.resolved_count()},
+                          {"resolved_fraction", std::round(inv.resolved_fraction() * 1000) / 1000}});
+  }
+  return t;
+}
+
+Table methods_table(const OpInventory& inv, const OpsReportInput& in) {
+  Table t{"methods:" + printable(inv.where()) + ":" + printable(inv.name), "Counting methods: " + label_of(inv),
+          "the inventory counted every way; each row's rule says how", printable(inv.where()),
+          {{"method", "Method", ""}, {"value", "Count", "ops"}, {"rule", "Rule", ""}}, {}};
+  if (in.claim_value) t.columns.insert(t.columns.begin() + 2, {"vs_claim", "vs claim", "ops"});
+  for (const auto& m : count_every_way(inv, in.schema)) {
+    Json row{{"method", m.label}, {"value", m.value ? Json(*m.value) : Json(nullptr)}};
+    if (in.claim_value) row["vs_claim"] = m.value ? Json(static_cast<long>(*m.value) - *in.claim_value) : Json(nullptr);
+    row["rule"] = m.not_measured.empty() ? m.rule : m.rule + " (not measured: " + m.not_measured + ")";
+    t.rows.push_back(std::move(row));
+  }
+  return t;
+}
+
+Table gaps_table(const OpInventory& inv, const std::vector<GapClass>& gaps) {
+  Table t{"gaps:" + printable(inv.where()) + ":" + printable(inv.name), "Gap classes: " + label_of(inv),
+          "each entry goes to the first class that fits, in this order", printable(inv.where()),
+          {{"class", "Class", ""}, {"count", "Entries", "entries"}, {"examples", "Examples", ""}, {"rule", "Rule", ""}},
+          {}};
+  for (const auto& g : gaps) {
+    std::string examples;
+    for (size_t i = 0; i < g.members.size() && i < 5; ++i) examples += (i ? ", " : "") + printable(g.members[i]);
+    t.rows.push_back(Json{{"class", g.label}, {"count", g.members.size()}, {"examples", examples}, {"rule", g.rule}});
+  }
+  return t;
+}
+
+void add_member_tables(report::Section& s, const Discovery& d) {
+  Table sentinels{"sentinels", "Sentinel members (not counted as ops)",
+                  "enum members whose name or comment marks a bound, count or alias (data/ops_rules.toml)", "",
+                  {{"where", "Where", ""}, {"inventory", "Inventory", ""}, {"member", "Member", ""}, {"reason", "Why", ""}},
+                  {}};
+  Table unresolved{"unresolved", "Members that resolve to no ATen op",
+                   "members (sentinels excluded) that name no op of the schema, with the normalized name tried", "",
+                   {{"where", "Where", ""}, {"inventory", "Inventory", ""}, {"member", "Member", ""}, {"tried", "Tried as", ""}},
+                   {}, 40};
+  for (const auto& inv : d.inventories) {
+    for (const auto& m : inv.members) {
+      Json base{{"where", printable(inv.path) + ":" + std::to_string(m.member.line)}, {"inventory", printable(inv.name)},
+                {"member", printable(m.member.text)}};
+      if (m.sentinel()) {
+        base["reason"] = m.member.sentinel;
+        sentinels.rows.push_back(std::move(base));
+      } else if (!m.op.resolved) {
+        base["tried"] = printable(m.op.full_name());
+        unresolved.rows.push_back(std::move(base));
+      }
+    }
+  }
+  s.add(std::move(sentinels));
+  s.add(std::move(unresolved));
+}
+
+void add_problem_tables(report::Section& s, const Discovery& d) {
+  Table fallbacks{"fallbacks", "Backend-wide fallbacks", "TORCH_LIBRARY_IMPL(_, KEY, m) blocks that call m.fallback(...)",
+                  "", {{"where", "Where", ""}, {"dispatch_key", "Dispatch key", ""}}, {}};
+  for (const auto& f : d.fallbacks) {
+    fallbacks.rows.push_back(Json{{"where", printable(f.path) + ":" + std::to_string(f.line)}, {"dispatch_key", f.dispatch_key}});
+  }
+  s.add(std::move(fallbacks));
+  Table problems{"problems", "Files that could not be read cleanly",
+                 "malformed YAML, unterminated literals or blocks, macros inside enums; reading continued", "",
+                 {{"where", "Where", ""}, {"problem", "Problem", ""}}, {}, 40};
+  for (const auto& p : d.diagnostics) {
+    problems.rows.push_back(Json{{"where", printable(p.path) + ":" + std::to_string(p.line)}, {"problem", printable(p.problem)}});
+  }
+  s.add(std::move(problems));
+}
+
+void add_claim_findings(report::Section& s, const OpsReportInput& in) {
+  if (!in.claim_value) return;
+  for (const auto& inv : in.discovery.inventories) {
+    if (!is_implemented(inv)) continue;
+    std::vector<std::string> exact;
+    size_t lo = SIZE_MAX, hi = 0;
+    for (const auto& m : count_every_way(inv, in.schema)) {
+      if (!m.value || m.key == "unresolved") continue;
+      lo = std::min(lo, *m.value), hi = std::max(hi, *m.value);
+      if (static_cast<long>(*m.value) == *in.claim_value) exact.push_back(m.label);
+    }
+    std::string text = fmt::format("The claim \"{}\" set against {}: the counting methods give {} to {}; ", in.claim,
+                                   label_of(inv), lo, hi);
+    text += exact.empty() ? "none gives exactly " + std::to_string(*in.claim_value) + ", so the figure depends on an unstated rule"
+                          : "\"" + exact.front() + "\" gives it exactly";
+    s.add(Finding{exact.empty() ? Severity::friction : Severity::info, text,
+                  exact.empty() ? "state the counting rule next to the number" : "", printable(inv.where())});
+  }
+}
+
+void add_gap_findings(report::Section& s, const OpInventory& inv, const std::vector<GapClass>& gaps) {
+  size_t total = 0, other = 0;
+  std::string parts;
+  for (const auto& g : gaps) {
+    total += g.members.size();
+    if (g.key == "other") other = g.members.size();
+    else if (!g.members.empty()) parts += fmt::format("{}{} {}", parts.empty() ? "" : ", ", g.members.size(), g.label);
+  }
+  if (total == 0) return;
+  s.add(Finding{Severity::info,
+                fmt::format("{} lists {} entries: {}; {} other. It is a list of work, not a count of failures.",
+                            label_of(inv), total, parts.empty() ? "none classified" : parts, other),
+                "", printable(inv.where())});
+}
+
+}  // namespace
+
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    size_t n = utf8_length(text, i);
+    if (n == 0) {
+      out += fmt::format("\\x{:02X}", static_cast<unsigned char>(text[i]));
+      ++i;
+    } else {
+      out.append(text.substr(i, n));
+      i += n;
+    }
+  }
+  return out;
+}
+
+report::Section build_ops_section(const OpsReportInput& in) {
+  const Discovery& d = in.discovery;
+  report::Section s;
+  s.key = "ops";
+  s.title = "Operator inventories";
+  s.add(Figure{"aten_schema", "ATen schema", printable(in.schema.origin()), "", "the native_functions.yaml every name "
+               "is resolved against", in.schema_evidence, ""});
+  s.add(Figure{"aten_ops", "ATen ops in the schema", in.schema.ops().size(), "ops", "func: entries (name.overload)",
+               printable(in.schema.origin()), ""});
+  Figure core{"aten_core_ops", "Core ATen op names", nullptr, "ops", "distinct op names with the core tag on any overload",
+              printable(in.schema.origin()), ""};
+  if (in.schema.has_core_tag()) core.value = in.schema.core_names().size();
+  else core.not_measured = "this schema has no core tag (PyTorch before 2.1)";
+  s.add(std::move(core));
+  s.add(Figure{"files_read", "Files read", d.files_read, "files", "listed files with a C/C++, Python or YAML extension",
+               in.source_evidence, ""});
+  s.add(Figure{"inventories_found", "Inventories found", d.inventories.size(), "inventories",
+               "collections kept by the rule of the inventories table", in.source_evidence, ""});
+  s.add(Figure{"fallbacks", "Backend-wide fallbacks", d.fallbacks.size(), "registrations",
+               "TORCH_LIBRARY_IMPL(_, KEY, m) blocks calling m.fallback", in.source_evidence, ""});
+  if (!in.claim.empty()) {
+    s.add(Figure{"claim", "Claim", in.claim, "", "the claim the counting methods are set against",
+                 in.claim_source, ""});
+  }
+  s.add(inventory_table(d));
+  std::set<std::string> registered = registered_base_names(d);
+  for (const auto& inv : d.inventories) {
+    s.add(methods_table(inv, in));
+    if (inv.meaning == "unregistered" || inv.meaning == "falls_back_to_cpu") {
+      auto gaps = classify_gaps(inv, in.schema, in.rules, registered);
+      s.add(gaps_table(inv, gaps));
+      add_gap_findings(s, inv, gaps);
+    }
+  }
+  add_member_tables(s, d);
+  add_problem_tables(s, d);
+  add_claim_findings(s, in);
+  for (const auto& m : d.missing) {
+    s.add(Finding{Severity::friction, "The profile declares " + m.name + " in " + m.path + " (" + m.meaning +
+                  ") but no such inventory was found", "update the profile to the repository's layout", in.profile ? in.profile->origin : ""});
+  }
+  bool guessed = std::any_of(d.inventories.begin(), d.inventories.end(), [](const auto& i) { return !i.meaning_declared; });
+  if (guessed) {
+    s.add(Finding{Severity::info, "Meanings marked \"guessed from the name\" come from data/ops_rules.toml, not from the backend",
+                  "pass --profile NAME (or a .toml) to declare what each inventory means", ""});
+  }
+  return s;
+}
+
+}  // namespace onramp::ops

@@ -1,0 +1,70 @@
+#include "onramp/ops/schema.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "onramp/ops/test_schema.h"
+
+namespace onramp::ops {
+namespace {
+
+TEST(AtenSchema, ReadsNameOverloadAndProperties) {
+  auto s = testing::tiny_schema();
+  const AtenOp* add = s.find("add.Tensor");
+  ASSERT_NE(add, nullptr);
+  EXPECT_TRUE(add->functional);
+  EXPECT_TRUE(add->core);
+  EXPECT_FALSE(add->composite);  // structured_delegate: not a decomposition
+  EXPECT_EQ(add->line, 2);
+  EXPECT_TRUE(s.find("add_.Tensor")->inplace);
+  EXPECT_TRUE(s.find("add.out")->out);
+  EXPECT_TRUE(s.find("adaptive_avg_pool2d_backward")->backward);
+  EXPECT_TRUE(s.find("_coalesce")->is_private);
+  EXPECT_EQ(s.find("_coalesce")->family, "sparse");
+  EXPECT_EQ(s.find("linalg_det")->family, "linalg");
+  EXPECT_EQ(s.find("miopen_convolution")->family, "vendor");
+  EXPECT_TRUE(s.find("dropout")->composite);  // no dispatch: CompositeImplicitAutograd
+  EXPECT_TRUE(s.has_core_tag());
+  EXPECT_EQ(s.core_names(), (std::set<std::string>{"adaptive_avg_pool2d", "add", "relu"}));
+}
+
+TEST(AtenSchema, MalformedYamlNamesFileAndLine) {
+  auto r = AtenSchema::parse("- func: add(Tensor self) -> Tensor\n  dispatch: [unclosed\n", "", "bad.yaml",
+                             OpsRules::builtin());
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().message.rfind("bad.yaml:", 0), 0u) << r.error().message;
+}
+
+TEST(AtenSchema, NotASchemaIsAnError) {
+  auto r = AtenSchema::parse("backend: XLA\n", "", "x.yaml", OpsRules::builtin());
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("x.yaml"), std::string::npos);
+}
+
+TEST(AtenSchema, SplitsNamespacedSchemaStrings) {
+  EXPECT_EQ(split_op_name("aten::add.Tensor(Tensor self) -> Tensor"), (std::pair<std::string, std::string>{"add", "Tensor"}));
+  EXPECT_EQ(split_op_name("relu"), (std::pair<std::string, std::string>{"relu", ""}));
+}
+
+TEST(AtenSchema, Torch2SchemaHasTheCoreSet) {
+  std::string path = ONRAMP_SOURCE_DIR "/../shared/data/aten-2024/native_functions.yaml";
+  if (!std::filesystem::exists(path)) GTEST_SKIP() << "no PyTorch 2.x schema at " << path;
+  auto s = value_or_fatal(AtenSchema::load(path, OpsRules::builtin()));
+  EXPECT_EQ(s.ops().size(), 2607u);
+  size_t tagged = 0;
+  for (const auto& op : s.ops()) tagged += op.core;
+  EXPECT_EQ(tagged, 187u);
+  EXPECT_TRUE(s.name_is_core("add"));
+}
+
+TEST(AtenSchema, Torch113SchemaHasNoCoreTag) {
+  std::string path = "/usr/lib/python3/dist-packages/torchgen/packaged/ATen/native/native_functions.yaml";
+  if (!std::filesystem::exists(path)) GTEST_SKIP() << "no Debian torchgen at " << path;
+  auto s = value_or_fatal(AtenSchema::load(path, OpsRules::builtin()));
+  EXPECT_GT(s.ops().size(), 2000u);
+  EXPECT_FALSE(s.has_core_tag());
+}
+
+}  // namespace
+}  // namespace onramp::ops

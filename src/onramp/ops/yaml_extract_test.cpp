@@ -1,0 +1,44 @@
+#include "onramp/ops/yaml_extract.h"
+
+#include <gtest/gtest.h>
+
+namespace onramp::ops {
+namespace {
+
+TEST(YamlLists, BackendCodegenYamlKeys) {
+  auto e = extract_yaml(R"(backend: XLA
+cpp_namespace: torch_xla
+full_codegen:
+  - abs
+  - add.Tensor
+supported:
+  # comment
+  - _adaptive_avg_pool2d
+  - func: my_op(Tensor self) -> Tensor
+autograd:
+  - einsum
+nested:
+  inner:
+    - relu
+)", "codegen/xla_native_functions.yaml");
+  ASSERT_EQ(e.inventories.size(), 4u);
+  EXPECT_EQ(e.inventories[0].name, "full_codegen");
+  EXPECT_EQ(e.inventories[0].line, 3);
+  EXPECT_EQ(e.inventories[0].members[1].text, "add.Tensor");
+  EXPECT_EQ(e.inventories[0].members[1].line, 5);
+  EXPECT_EQ(e.inventories[1].name, "supported");
+  EXPECT_EQ(e.inventories[1].members[1].text, "my_op(Tensor self) -> Tensor");
+  EXPECT_EQ(e.inventories[2].name, "autograd");
+  EXPECT_EQ(e.inventories[3].name, "nested.inner");
+}
+
+TEST(YamlLists, MalformedYamlIsADiagnosticWithLine) {
+  auto e = extract_yaml("supported:\n  - abs\n  - [unclosed\n", "bad.yaml");
+  EXPECT_TRUE(e.inventories.empty());
+  ASSERT_EQ(e.diagnostics.size(), 1u);
+  EXPECT_GE(e.diagnostics[0].line, 3);
+  EXPECT_NE(e.diagnostics[0].problem.find("malformed YAML"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace onramp::ops
