@@ -76,7 +76,10 @@ Result<ScriptRun> run_embedded_script(const PythonSandbox& box, std::string_view
   if (!process) return std::unexpected(process.error());
   ScriptRun out;
   out.command = box.python + " " + script.string() + " " + request_file.string();
+  // The result is printed last: it is in the kept head, or, after a flood of
+  // user prints, in the kept tail.
   out.result = extract_result(process->out.head(), request["begin_marker"], request["end_marker"]);
+  if (!out.result) out.result = extract_result(process->out.tail(), request["begin_marker"], request["end_marker"]);
   out.process = std::move(*process);
   return out;
 }
