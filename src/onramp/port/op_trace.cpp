@@ -13,15 +13,9 @@ OpCounts counts_of(const nlohmann::json& j) {
   OpCounts out;
   if (!j.is_object()) return out;
   for (const auto& [op, count] : j.items()) {
-    if (count.is_number_unsigned()) out[op] = count.get<uint64_t>();
+    if (count.is_number_integer() && count.get<int64_t>() >= 0) out[op] = count.get<uint64_t>();
   }
   return out;
-}
-
-std::string last_line(std::string text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
-  auto nl = text.rfind('\n');
-  return nl == std::string::npos ? text : text.substr(nl + 1);
 }
 
 }  // namespace
@@ -85,7 +79,9 @@ Result<OpTrace> parse_trace_output(const nlohmann::json& d, const std::string& m
     t.error_kind = d["error"].value("kind", "Error");
     t.error = d["error"].value("message", "");
   }
-  if (d.contains("parameters") && d["parameters"].is_number_unsigned()) t.parameters = d["parameters"].get<uint64_t>();
+  if (d.contains("parameters") && d["parameters"].is_number_integer() && d["parameters"].get<int64_t>() >= 0) {
+    t.parameters = d["parameters"].get<uint64_t>();
+  }
   for (const auto& shape : d.value("input_shapes", nlohmann::json::array())) {
     t.input_shapes.push_back(shape.get<std::vector<int64_t>>());
   }
@@ -119,7 +115,7 @@ Result<OpTrace> run_trace(const PythonSandbox& box, const ModelSpec& spec, const
     OpTrace t;
     t.model = spec.text;
     t.error_kind = "TraceFailed";
-    std::string why = last_line(run->process.err.tail());
+    std::string why = last_line(run->process.err);
     t.error = "the tracer printed no result (" + run->process.outcome() + ")" + (why.empty() ? "" : ": " + why);
     return t;
   }

@@ -47,6 +47,13 @@ std::optional<nlohmann::json> extract_result(std::string_view text, const std::s
   return parsed;
 }
 
+std::string last_line(const BoundedCapture& capture) {
+  std::string text = capture.tail().empty() ? capture.head() : capture.tail();
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  auto nl = text.rfind('\n');
+  return nl == std::string::npos ? text : text.substr(nl + 1);
+}
+
 Result<PythonSandbox> open_python_sandbox(ProcessRunner& runner, const fs::path& run_dir, char** parent_env) {
   auto dirs = prepare_sandbox(run_dir);
   if (!dirs) return std::unexpected(dirs.error());

@@ -37,6 +37,9 @@ struct ScriptRun {
 std::optional<nlohmann::json> extract_result(std::string_view stdout_text, const std::string& begin_marker,
                                              const std::string& end_marker);
 
+// The last non-empty line a child wrote to a stream ("RuntimeError: ...").
+std::string last_line(const BoundedCapture& capture);
+
 // Writes the embedded script and `request` (plus the markers) under
 // <run dir>/port/, runs `python script request` and reads the result.
 // `label` names the request file (one per model when tracing many).

@@ -113,9 +113,7 @@ Result<ScanResult> run_scan(const PythonSandbox& box, const std::vector<InputFil
   auto run = run_embedded_script(box, "src/onramp/port/python/scan.py", request, "scan", limits);
   if (!run) return std::unexpected(run.error());
   if (!run->result) {
-    std::string err = run->process.err.tail();
-    if (auto nl = err.find_last_not_of('\n'); nl != std::string::npos) err = err.substr(0, nl + 1);
-    if (auto nl = err.rfind('\n'); nl != std::string::npos) err = err.substr(nl + 1);
+    std::string err = last_line(run->process.err);
     return fail("the Python scanner failed (" + run->process.outcome() + ")" + (err.empty() ? "" : ": " + err));
   }
   auto result = parse_scan_output(*run->result, inputs);
