@@ -26,5 +26,6 @@ Command probe_command();
 Command examples_command();
 Command wheel_command();
 Command install_command();
+Command port_command();
 
 }  // namespace onramp::cli

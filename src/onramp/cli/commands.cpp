@@ -11,6 +11,7 @@ const std::vector<Command>& commands() {
       examples_command(),
       wheel_command(),
       install_command(),
+      port_command(),
   };
   return table;
 }

@@ -1,0 +1,56 @@
+#include <unistd.h>
+
+#include <chrono>
+
+#include "onramp/cli/command.h"
+#include "onramp/cli/port_cmds.h"
+#include "onramp/util/sandbox.h"
+
+extern char** environ;
+
+namespace onramp::cli {
+namespace port_cli {
+
+void SandboxOptions::declare(CLI::App& app) {
+  app.add_option("--out", out, "Run directory (default: a fresh onramp-runs/<UTC timestamp>/)")->type_name("DIR");
+  app.add_option("--python", python,
+                 "Python interpreter to run in the sandbox (default: python3 on PATH, else /usr/bin/python3, "
+                 "the first that has torch when torch is needed)")
+      ->type_name("PY");
+}
+
+port::PythonSandbox open_sandbox(const SandboxOptions& options, ProcessRunner& runner, bool need_torch) {
+  std::optional<std::filesystem::path> out;
+  if (!options.out.empty()) out = options.out;
+  auto run_dir = value_or_fatal(create_run_dir(out, std::filesystem::current_path(), std::chrono::system_clock::now()));
+  auto box = value_or_fatal(port::open_python_sandbox(runner, run_dir, environ));
+  box.python = value_or_fatal(port::choose_python(box, options.python, need_torch));
+  return box;
+}
+
+std::string command_line(const std::string& subcommand, const std::vector<std::string>& args) {
+  std::string out = "onramp port " + subcommand;
+  for (const auto& a : args) out += " " + a;
+  return out;
+}
+
+}  // namespace port_cli
+
+Command port_command() {
+  return {"port", "Will my code move? CUDA-only calls (scan) and the ATen ops a model needs (trace) against a backend",
+          [](CLI::App& app) -> Action {
+            auto chosen = std::make_shared<Action>();
+            port_cli::declare_scan(app, chosen);
+            port_cli::declare_trace(app, chosen);
+            port_cli::declare_merge(app, chosen);
+            app.require_subcommand(1);
+            app.footer(R"(Examples:
+  onramp port scan train.py src/
+  onramp port trace --model torchvision:resnet18 --backward --backend reference
+  onramp port trace --models zoo.txt --shard 0/8 --json -o shard-0.json
+  onramp port merge shard-*.json)");
+            return [chosen] { return *chosen ? (*chosen)() : 2; };
+          }};
+}
+
+}  // namespace onramp::cli

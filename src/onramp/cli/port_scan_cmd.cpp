@@ -1,0 +1,50 @@
+#include "onramp/cli/output.h"
+#include "onramp/cli/port_cmds.h"
+#include "onramp/port/progress.h"
+#include "onramp/port/scan.h"
+#include "onramp/port/scan_report.h"
+#include "onramp/port/scan_stats.h"
+
+namespace onramp::cli::port_cli {
+namespace {
+
+struct ScanArgs {
+  std::vector<std::string> paths;
+  SandboxOptions sandbox;
+  OutputOptions output;
+};
+
+int run_scan(const ScanArgs& args) {
+  auto inputs = value_or_fatal(port::collect_python_files(args.paths));
+  SandboxRunner runner;
+  auto box = open_sandbox(args.sandbox, runner, false);
+  const auto& rules = port::builtin_cudaism_rules();
+  port::progress("scanning " + std::to_string(inputs.size()) + " Python files with " + box.python);
+  auto scan = value_or_fatal(port::run_scan(box, inputs, rules));
+  report::Report report;
+  report.target = {{"kind", "python_files"}, {"paths", args.paths}, {"python", box.python},
+                   {"python_version", scan.python_version}};
+  report.run_dir = box.run_dir.string();
+  report.sections.push_back(
+      port::scan_section(port::tally_scan(scan, rules), scan, rules, command_line("scan", args.paths)));
+  args.output.emit(report);
+  return 0;
+}
+
+}  // namespace
+
+void declare_scan(CLI::App& port, const Chosen& chosen) {
+  auto args = std::make_shared<ScanArgs>();
+  CLI::App* app = port.add_subcommand("scan", "Find CUDA-only calls in Python files, each with its backend-neutral "
+                                              "replacement, and HIPIFY-style statistics");
+  app->add_option("PATH", args->paths, "Python files or directories (walked for *.py)")->required();
+  args->sandbox.declare(*app);
+  args->output.declare(*app);
+  app->footer(R"(Rules: data/cudaisms.toml (docs/port.md). Files are parsed with Python's ast in the sandbox, never run.
+Examples:
+  onramp port scan train.py
+  onramp port scan src/ --json -o scan.json)");
+  app->callback([chosen, args] { *chosen = [args] { return run_scan(*args); }; });
+}
+
+}  // namespace onramp::cli::port_cli

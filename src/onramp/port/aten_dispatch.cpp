@@ -1,0 +1,68 @@
+#include "onramp/port/aten_dispatch.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "onramp/ops/schema.h"
+
+namespace onramp::port {
+namespace {
+
+// torchgen's rule: no dispatch section and no structured delegate means
+// CompositeImplicitAutograd.
+std::string composite_kind(const YAML::Node& entry) {
+  const YAML::Node dispatch = entry["dispatch"];
+  if (!dispatch || !dispatch.IsMap()) return entry["structured_delegate"] ? "" : "CompositeImplicitAutograd";
+  for (const char* kind : {"CompositeImplicitAutograd", "CompositeExplicitAutogradNonFunctional",
+                           "CompositeExplicitAutograd"}) {
+    for (const auto& kv : dispatch) {
+      std::stringstream keys(kv.first.as<std::string>());
+      std::string key;
+      while (std::getline(keys, key, ',')) {
+        key.erase(0, key.find_first_not_of(' '));
+        key.erase(key.find_last_not_of(' ') + 1);
+        if (key == kind) return kind;
+      }
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+const CompositeKernel* AtenDispatch::find(std::string_view full_name) const {
+  auto it = composite.find(full_name);
+  return it == composite.end() ? nullptr : &it->second;
+}
+
+Result<AtenDispatch> parse_aten_dispatch(std::string_view yaml_text, const std::string& origin) {
+  AtenDispatch out;
+  out.origin = origin;
+  try {
+    YAML::Node root = YAML::Load(std::string(yaml_text));
+    if (!root.IsSequence()) return fail(origin + ": not a native_functions.yaml (top level is not a list)");
+    for (const auto& entry : root) {
+      if (!entry.IsMap() || !entry["func"]) continue;
+      auto [name, overload] = ops::split_op_name(entry["func"].as<std::string>());
+      std::string kind = composite_kind(entry);
+      if (kind.empty()) continue;
+      out.composite[overload.empty() ? name : name + "." + overload] =
+          CompositeKernel{kind, entry["func"].Mark().line + 1};
+    }
+  } catch (const YAML::Exception& e) {
+    return fail(origin + ":" + std::to_string(e.mark.line + 1) + ": malformed YAML: " + e.msg);
+  }
+  return out;
+}
+
+Result<AtenDispatch> load_aten_dispatch(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail(path + ": cannot read");
+  std::stringstream text;
+  text << in.rdbuf();
+  return parse_aten_dispatch(text.str(), path);
+}
+
+}  // namespace onramp::port

@@ -1,0 +1,30 @@
+#pragma once
+// Which ATen op overloads core PyTorch serves for any backend: those whose
+// kernel is a composite (CompositeImplicitAutograd, CompositeExplicitAutograd,
+// CompositeExplicitAutogradNonFunctional in native_functions.yaml), built
+// from other ops. The ops library's AtenSchema keeps only the implicit kind;
+// the join needs the explicit kinds too, so this reads the dispatch sections.
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "onramp/util/error.h"
+
+namespace onramp::port {
+
+struct CompositeKernel {
+  std::string kind;  // CompositeImplicitAutograd, CompositeExplicitAutograd, ...
+  int line = 0;      // of the op's func: line
+};
+
+struct AtenDispatch {
+  std::string origin;  // the yaml's path
+  std::map<std::string, CompositeKernel, std::less<>> composite;  // "t" -> ...
+
+  const CompositeKernel* find(std::string_view full_name) const;
+};
+
+Result<AtenDispatch> parse_aten_dispatch(std::string_view yaml_text, const std::string& origin);
+Result<AtenDispatch> load_aten_dispatch(const std::string& native_functions_path);
+
+}  // namespace onramp::port

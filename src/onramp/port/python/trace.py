@@ -1,0 +1,201 @@
+"""onramp port trace: record every ATen op overload a model calls.
+
+Run by onramp in its sandbox as `python3 trace.py REQUEST.json`. It builds the
+model (a torchvision model, no weights, or a user's function), runs it on the
+CPU or the meta device under a TorchDispatchMode that counts each op overload
+reaching the backend (after autograd and composite decompositions), forward
+and backward apart, and prints one JSON document between the two marker lines
+named in the request, after anything the user's code printed.
+"""
+
+import importlib.util
+import json
+import os
+import sys
+import time
+import traceback
+
+# Models whose default input is not 3x224x224.
+DEFAULT_INPUT_SHAPES = {"inception_v3": [1, 3, 299, 299], "googlenet": [1, 3, 224, 224]}
+
+
+class BadRequest(Exception):
+    """The request names something that does not exist: onramp exits 2."""
+
+
+def op_name(func):
+    """aten::add.Tensor -> add.Tensor; aten::relu.default -> relu; other namespaces kept."""
+    schema = func._schema
+    namespace, _, name = schema.name.partition("::")
+    overload = func._overloadname
+    full = name if overload in ("default", "") else name + "." + overload
+    return full if namespace == "aten" else namespace + "::" + full
+
+
+def make_recorder():
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    class OpRecorder(TorchDispatchMode):
+        def __init__(self):
+            super().__init__()
+            self.phase = "forward"
+            self.counts = {"forward": {}, "backward": {}}
+
+        def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+            table = self.counts[self.phase]
+            name = op_name(func)
+            table[name] = table.get(name, 0) + 1
+            return func(*args, **(kwargs or {}))
+
+    return OpRecorder()
+
+
+def torchvision_model(name, request):
+    import torch
+    import torchvision
+
+    builder = None
+    if hasattr(torchvision.models, "get_model"):
+        try:
+            builder = lambda: torchvision.models.get_model(name, weights=None)
+            known = name in torchvision.models.list_models()
+        except Exception:
+            known = False
+    else:
+        known = callable(getattr(torchvision.models, name, None)) and not name[0].isupper()
+        builder = lambda: getattr(torchvision.models, name)(weights=None)
+    if not known:
+        raise BadRequest("unknown model torchvision:" + name + " (torchvision " + torchvision.__version__ + ")")
+    model = builder()
+    shape = request.get("input_shape") or DEFAULT_INPUT_SHAPES.get(name, [1, 3, 224, 224])
+    return model, (torch.randn(*shape),)
+
+
+def script_function(path, func_name):
+    if not os.path.isfile(path):
+        raise BadRequest(path + ": no such file")
+    sys.path.insert(0, os.path.dirname(os.path.abspath(path)))
+    spec = importlib.util.spec_from_file_location("onramp_user_script", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    func = getattr(module, func_name, None)
+    if not callable(func):
+        raise BadRequest(path + ": no function " + func_name)
+    return func
+
+
+def tensors_in(value):
+    import torch
+
+    if isinstance(value, torch.Tensor):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [t for v in value for t in tensors_in(v)]
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in tensors_in(v)]
+    if hasattr(value, "_fields"):  # named tuples such as InceptionOutputs
+        return [t for v in value for t in tensors_in(v)]
+    return []
+
+
+def to_device(value, device):
+    import torch
+
+    if isinstance(value, torch.Tensor):
+        return value.to(device)
+    if isinstance(value, (list, tuple)):
+        return type(value)(to_device(v, device) for v in value)
+    return value
+
+
+def run_backward(recorder, outputs, result):
+    import torch
+
+    roots = [t for t in tensors_in(outputs) if t.requires_grad]
+    if not roots:
+        result["notes"].append("no output requires grad: nothing to run backward on")
+        return
+    grads = [torch.ones_like(t) for t in roots]  # made outside the recorder: not the model's ops
+    recorder.phase = "backward"
+    start = time.perf_counter()
+    with recorder:
+        torch.autograd.backward(roots, grads)
+    result["seconds"]["backward"] = time.perf_counter() - start
+
+
+def build(request, result):
+    """(callable, inputs) for the model; inputs None when the user's function ran itself."""
+    start = time.perf_counter()
+    if request.get("model"):
+        kind, _, name = request["model"].partition(":")
+        if kind != "torchvision" or not name:
+            raise BadRequest("unknown model " + request["model"] + " (use torchvision:NAME or --script FILE:FUNC)")
+        model, inputs = torchvision_model(name, request)
+    else:
+        func = script_function(request["script"]["file"], request["script"]["function"])
+        made = func()
+        if not (isinstance(made, tuple) and len(made) == 2 and callable(made[0])):
+            raise BadRequest(request["script"]["file"] + ": " + request["script"]["function"]
+                             + "() must return (model, inputs)")
+        model, inputs = made
+        if not isinstance(inputs, (tuple, list)):
+            inputs = (inputs,)
+    result["seconds"]["build"] = time.perf_counter() - start
+    if hasattr(model, "parameters"):
+        result["parameters"] = sum(p.numel() for p in model.parameters())
+    if hasattr(model, "eval") and not request.get("backward"):
+        model.eval()
+    device = request.get("device", "cpu")
+    if device != "cpu" and hasattr(model, "to"):
+        model = model.to(device)
+        inputs = to_device(inputs, device)
+    result["input_shapes"] = [list(t.shape) for t in tensors_in(inputs)]
+    return model, inputs
+
+
+def trace(request, result):
+    import torch
+
+    result["torch"] = torch.__version__
+    try:
+        import torchvision
+
+        result["torchvision"] = torchvision.__version__
+    except ImportError:
+        result["torchvision"] = None
+    torch.manual_seed(0)
+    model, inputs = build(request, result)
+    recorder = make_recorder()
+    result["phases"] = recorder.counts
+    start = time.perf_counter()
+    grad = torch.enable_grad() if request.get("backward") else torch.no_grad()
+    with grad, recorder:
+        outputs = model(*inputs)
+    result["seconds"]["forward"] = time.perf_counter() - start
+    if request.get("backward"):
+        run_backward(recorder, outputs, result)
+
+
+def main():
+    with open(sys.argv[1], encoding="utf-8") as f:
+        request = json.load(f)
+    result = {"error": None, "phases": {"forward": {}, "backward": {}}, "seconds": {}, "notes": [],
+              "parameters": None, "input_shapes": [], "python": sys.version.split()[0]}
+    status = 0
+    try:
+        trace(request, result)
+    except BadRequest as e:
+        result["error"] = {"kind": "BadRequest", "message": str(e)}
+        status = 2
+    except BaseException as e:  # the model's own failure is a result, not a crash
+        lines = traceback.format_exception_only(type(e), e)
+        result["error"] = {"kind": type(e).__name__, "message": "".join(lines).strip().splitlines()[-1][:500]}
+    sys.stdout.flush()
+    document = json.dumps(result, sort_keys=True)
+    sys.stdout.write("\n" + request["begin_marker"] + "\n" + document + "\n" + request["end_marker"] + "\n")
+    sys.stdout.flush()
+    sys.exit(status)
+
+
+if __name__ == "__main__":
+    main()

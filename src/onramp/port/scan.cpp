@@ -1,0 +1,124 @@
+#include "onramp/port/scan.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <tuple>
+
+namespace onramp::port {
+namespace fs = std::filesystem;
+
+namespace {
+
+bool skipped_dir(const fs::path& dir) {
+  std::string name = dir.filename().string();
+  if (name.starts_with(".") || name == "__pycache__" || name == "onramp-runs") return true;
+  std::error_code ec;
+  return fs::exists(dir / "pyvenv.cfg", ec);
+}
+
+void walk_dir(const std::string& root, std::vector<InputFile>& out) {
+  std::error_code ec;
+  fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec), end;
+  for (; it != end; it.increment(ec)) {
+    if (ec) break;
+    if (it->is_directory(ec) && skipped_dir(it->path())) {
+      it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_regular_file(ec) && it->path().extension() == ".py") {
+      out.push_back({(fs::path(root) / fs::relative(it->path(), root, ec)).lexically_normal().string(),
+                     fs::absolute(it->path()).string()});
+    }
+  }
+}
+
+Result<Site> parse_site(const nlohmann::json& j) {
+  static const std::map<std::string, SiteKind> kinds{
+      {"name", SiteKind::name}, {"method", SiteKind::method}, {"string", SiteKind::string}};
+  auto kind = kinds.find(j.value("kind", ""));
+  if (kind == kinds.end()) return fail("scanner output: unknown site kind " + j.value("kind", std::string("?")));
+  Site site;
+  site.kind = kind->second;
+  site.text = j.value("text", "");
+  site.line = j.value("line", 0);
+  site.col = j.value("col", 0);
+  site.guarded = j.value("guarded", false);
+  site.in_call = j.value("in_call", "");
+  site.keyword = j.value("keyword", "");
+  site.code = j.value("code", "");
+  return site;
+}
+
+}  // namespace
+
+Result<std::vector<InputFile>> collect_python_files(const std::vector<std::string>& paths) {
+  std::vector<InputFile> out;
+  for (const auto& path : paths) {
+    std::error_code ec;
+    auto status = fs::status(path, ec);
+    if (ec || !fs::exists(status)) return fail(path + ": no such file or directory");
+    if (fs::is_directory(status)) {
+      walk_dir(path, out);
+    } else {
+      out.push_back({fs::path(path).lexically_normal().string(), fs::absolute(path).string()});
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const InputFile& a, const InputFile& b) { return a.display < b.display; });
+  out.erase(std::unique(out.begin(), out.end(),
+                        [](const InputFile& a, const InputFile& b) { return a.absolute == b.absolute; }),
+            out.end());
+  return out;
+}
+
+Result<ScanResult> parse_scan_output(const nlohmann::json& document, const std::vector<InputFile>& inputs) {
+  if (!document.is_object() || !document.contains("files") || !document["files"].is_array()) {
+    return fail("scanner output: no \"files\" list");
+  }
+  const auto& files = document["files"];
+  if (files.size() != inputs.size()) return fail("scanner output: file count differs from the request");
+  ScanResult result;
+  result.python_version = document.value("python", "");
+  for (size_t i = 0; i < files.size(); ++i) {
+    const auto& f = files[i];
+    ScannedFile file;
+    file.path = inputs[i].display;
+    file.lines = f.value("lines", size_t{0});
+    if (f.contains("error") && f["error"].is_object()) {
+      file.error = FileError{f["error"].value("kind", "Error"), f["error"].value("message", ""),
+                             f["error"].value("line", 0)};
+    }
+    for (const auto& s : f.value("sites", nlohmann::json::array())) {
+      auto site = parse_site(s);
+      if (!site) return fail(inputs[i].display + ": " + site.error().message);
+      file.sites.push_back(std::move(*site));
+    }
+    std::stable_sort(file.sites.begin(), file.sites.end(),
+                     [](const Site& a, const Site& b) { return std::tie(a.line, a.col) < std::tie(b.line, b.col); });
+    result.files.push_back(std::move(file));
+  }
+  std::stable_sort(result.files.begin(), result.files.end(),
+                   [](const ScannedFile& a, const ScannedFile& b) { return a.path < b.path; });
+  return result;
+}
+
+Result<ScanResult> run_scan(const PythonSandbox& box, const std::vector<InputFile>& inputs,
+                            const CudaismRules& rules) {
+  nlohmann::json request{{"interest", rules.scanner_interest()}, {"guards", rules.scanner_guards()}};
+  request["files"] = nlohmann::json::array();
+  for (const auto& input : inputs) request["files"].push_back(input.absolute);
+  Limits limits;
+  limits.wall_seconds = 600;
+  limits.capture_bytes = 512u << 20;  // the whole result must fit in the kept head
+  auto run = run_embedded_script(box, "src/onramp/port/python/scan.py", request, "scan", limits);
+  if (!run) return std::unexpected(run.error());
+  if (!run->result) {
+    std::string err = last_line(run->process.err);
+    return fail("the Python scanner failed (" + run->process.outcome() + ")" + (err.empty() ? "" : ": " + err));
+  }
+  auto result = parse_scan_output(*run->result, inputs);
+  if (result) result->command = run->command;
+  return result;
+}
+
+}  // namespace onramp::port

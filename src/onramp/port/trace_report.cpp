@@ -1,0 +1,271 @@
+#include "onramp/port/trace_report.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace onramp::port {
+namespace {
+
+using report::Figure;
+using report::Finding;
+using report::Json;
+using report::Section;
+using report::Severity;
+using report::Table;
+
+constexpr const char* kRecorder =
+    "ATen op overloads that reached a TorchDispatchMode (after autograd and CompositeImplicitAutograd "
+    "decompositions: what a backend's kernels receive), counted per call";
+
+struct Totals {
+  std::set<std::string> forward, backward, all;
+  uint64_t forward_calls = 0, backward_calls = 0;
+};
+
+Totals totals_of(const TraceRun& run) {
+  Totals t;
+  for (const auto& trace : run.traces) {
+    for (const auto& [op, n] : trace.forward) {
+      t.forward.insert(op);
+      t.all.insert(op);
+      t.forward_calls += n;
+    }
+    for (const auto& [op, n] : trace.backward) {
+      t.backward.insert(op);
+      t.all.insert(op);
+      t.backward_calls += n;
+    }
+  }
+  return t;
+}
+
+uint64_t calls(const OpCounts& counts) {
+  uint64_t n = 0;
+  for (const auto& [op, c] : counts) n += c;
+  return n;
+}
+
+Json seconds(const OpTrace& t, const std::string& phase) {
+  auto it = t.seconds.find(phase);
+  return it == t.seconds.end() ? Json(nullptr) : Json(std::round(it->second * 1000) / 1000);
+}
+
+std::string evidence(const TraceRun& run) {
+  std::string ev = "onramp port trace " + (run.models_file.empty() ? "--model " + run.traces.front().model
+                                                                   : "--models " + run.models_file);
+  if (run.backward) ev += " --backward";
+  if (run.device != "cpu") ev += " --device " + run.device;
+  return ev + " (python/trace.py in the sandbox)";
+}
+
+void add_figures(Section& s, const TraceRun& run, const Totals& t, const std::string& ev) {
+  size_t failed = 0;
+  for (const auto& trace : run.traces) failed += trace.ok() ? 0 : 1;
+  s.add(Figure{"models", "Models traced", run.traces.size(), "models",
+               "models of this run (a shard holds models i with i mod N = K)", ev, ""});
+  s.add(Figure{"models_failed", "Models that failed", failed, "models",
+               "models whose build, forward or backward raised; their ops up to the failure are kept", ev, ""});
+  s.add(Figure{"op_overloads", "Distinct op overloads", t.all.size(), "ops",
+               std::string(kRecorder) + "; forward and backward together, over all models", ev, ""});
+  s.add(Figure{"op_overloads_forward", "Distinct op overloads, forward", t.forward.size(), "ops", kRecorder, ev, ""});
+  s.add(Figure{"calls_forward", "Op calls, forward", t.forward_calls, "calls", kRecorder, ev, ""});
+  Figure ob{"op_overloads_backward", "Distinct op overloads, backward", t.backward.size(), "ops",
+            std::string(kRecorder) + "; backward of every output that requires grad, seeded with ones", ev, ""};
+  Figure cb{"calls_backward", "Op calls, backward", t.backward_calls, "calls", ob.method, ev, ""};
+  if (!run.backward) {
+    ob.value = cb.value = nullptr;
+    ob.not_measured = cb.not_measured = "no --backward";
+  }
+  s.add(std::move(ob));
+  s.add(std::move(cb));
+}
+
+void add_join_figures(Section& s, const TraceRun& run, const Totals& t) {
+  std::map<OpStatus, size_t> by;
+  for (const auto& op : t.all) ++by[run.join.at(op).status];
+  const std::string ev = run.backend_source;
+  const std::string m = "traced op overloads whose first matching class is ";
+  s.add(Figure{"ops_registered", "Registered by " + run.backend, by[OpStatus::registered], "ops",
+               m + "registered: the backend registers a kernel for the overload", ev, ""});
+  s.add(Figure{"ops_decomposition", "Served by a composite kernel in core", by[OpStatus::decomposition], "ops",
+               m + "decomposition: native_functions.yaml gives it a CompositeImplicitAutograd or "
+                   "CompositeExplicitAutograd kernel built from other ops",
+               ev, ""});
+  s.add(Figure{"ops_falls_back", "Fall back to the CPU", by[OpStatus::falls_back_to_cpu], "ops",
+               m + "falls_back_to_cpu: listed as falling back, or the backend registers a boxed fallback", ev, ""});
+  s.add(Figure{"ops_unregistered", "Listed as unregistered", by[OpStatus::unregistered], "ops",
+               m + "unregistered: in the backend's list of known gaps", ev, ""});
+  s.add(Figure{"ops_unknown", "In no inventory", by[OpStatus::unknown], "ops",
+               m + "unknown: neither registered, composite, falling back, nor listed", ev, ""});
+  s.add(Figure{"ops_not_registered", "Not registered (unregistered + unknown)",
+               by[OpStatus::unregistered] + by[OpStatus::unknown], "ops",
+               "traced op overloads that the backend neither registers nor gets from core or a fallback", ev, ""});
+}
+
+Table models_table(const TraceRun& run, const std::string& ev) {
+  bool join = !run.backend.empty();
+  Table t{"models", "Models", std::string(kRecorder) + "; seconds are wall time under the recorder", ev,
+          {{"index", "#", ""}, {"model", "Model", ""}, {"status", "Status", ""},
+           {"parameters", "Parameters", ""}, {"input_shapes", "Inputs", ""},
+           {"forward_ops", "Fwd ops", "ops"}, {"forward_calls", "Fwd calls", "calls"},
+           {"backward_ops", "Bwd ops", "ops"}, {"backward_calls", "Bwd calls", "calls"},
+           {"not_registered", "Not registered", "ops"}, {"build_s", "Build", "s"},
+           {"forward_s", "Forward", "s"}, {"backward_s", "Backward", "s"}, {"error", "Error", ""}, {"notes", "Notes", ""}},
+          {}};
+  for (const auto& trace : run.traces) {
+    size_t missing = 0;
+    if (join) verdict_text(trace, run, missing);
+    Json shapes = Json::array();
+    for (const auto& shape : trace.input_shapes) shapes.push_back(shape);
+    t.rows.push_back(Json{{"index", trace.index}, {"model", trace.model},
+                          {"status", trace.ok() ? "traced" : trace.error_kind},
+                          {"parameters", trace.parameters ? Json(*trace.parameters) : Json(nullptr)},
+                          {"input_shapes", shapes},
+                          {"forward_ops", trace.forward.size()}, {"forward_calls", calls(trace.forward)},
+                          {"backward_ops", trace.backward.size()}, {"backward_calls", calls(trace.backward)},
+                          {"not_registered", join ? Json(missing) : Json(nullptr)},
+                          {"build_s", seconds(trace, "build")}, {"forward_s", seconds(trace, "forward")},
+                          {"backward_s", seconds(trace, "backward")},
+                          {"error", trace.ok() ? Json(nullptr) : Json(trace.error)}, {"notes", trace.notes}});
+  }
+  return t;
+}
+
+Table ops_table(const TraceRun& run, const std::string& ev) {
+  Table t{"ops", "Ops by model", kRecorder, ev,
+          {{"index", "#", ""}, {"model", "Model", ""}, {"op", "Op overload", ""},
+           {"forward", "Forward", "calls"}, {"backward", "Backward", "calls"}, {"status", "Status", ""},
+           {"where", "Where", ""}},
+          {}, 60};
+  for (const auto& trace : run.traces) {
+    for (const auto& op : trace.all_ops()) {
+      auto f = trace.forward.find(op);
+      auto b = trace.backward.find(op);
+      Json row{{"index", trace.index}, {"model", trace.model}, {"op", op},
+               {"forward", f == trace.forward.end() ? 0 : f->second},
+               {"backward", b == trace.backward.end() ? 0 : b->second}, {"status", nullptr}, {"where", nullptr}};
+      if (auto v = run.join.find(op); v != run.join.end()) {
+        row["status"] = to_string(v->second.status);
+        row["where"] = v->second.where;
+      }
+      t.rows.push_back(std::move(row));
+    }
+  }
+  return t;
+}
+
+Table union_table(const TraceRun& run, const std::string& ev) {
+  struct Row {
+    size_t models = 0;
+    uint64_t forward = 0, backward = 0;
+  };
+  std::map<std::string, Row> rows;
+  for (const auto& trace : run.traces) {
+    for (const auto& op : trace.all_ops()) ++rows[op].models;
+    for (const auto& [op, n] : trace.forward) rows[op].forward += n;
+    for (const auto& [op, n] : trace.backward) rows[op].backward += n;
+  }
+  Table t{"ops_union", "Ops over all models", std::string(kRecorder) + "; models counts the models calling each",
+          ev,
+          {{"op", "Op overload", ""}, {"models", "Models", "models"}, {"forward", "Forward", "calls"},
+           {"backward", "Backward", "calls"}, {"status", "Status", ""}},
+          {}, 40};
+  for (const auto& [op, r] : rows) {
+    auto v = run.join.find(op);
+    t.rows.push_back(Json{{"op", op}, {"models", r.models}, {"forward", r.forward}, {"backward", r.backward},
+                          {"status", v == run.join.end() ? Json(nullptr) : Json(to_string(v->second.status))}});
+  }
+  return t;
+}
+
+void add_composite_caveat(Section& s, const TraceRun& run) {
+  std::string ops;
+  for (const auto& [op, v] : run.join) {
+    if (v.status == OpStatus::decomposition) ops += (ops.empty() ? "" : ", ") + op;
+  }
+  if (ops.empty()) return;
+  s.add(Finding{Severity::info,
+                "served by composite kernels in core: " + ops +
+                    ". The ops those kernels call on the backend were not traced (on the CPU they reach CPU "
+                    "kernels; convolution, for one, calls convolution_overrideable on a PrivateUse1 backend), "
+                    "so the count of ops not registered is a lower bound",
+                "run the model on the backend, or check the composite kernels' callees in ATen",
+                run.backend_source});
+}
+
+void add_findings(Section& s, const TraceRun& run) {
+  for (const auto& trace : run.traces) {
+    if (!trace.ok()) {
+      s.add(Finding{Severity::friction, fmt::format("{} failed during the trace: {}", trace.model, trace.error),
+                    run.device == "meta" ? "trace it on the CPU (--device cpu): the meta device lacks some kernels"
+                                         : "run the model by hand to see the whole error",
+                    trace.model});
+    }
+    for (const auto& note : trace.notes) s.add(Finding{Severity::info, trace.model + ": " + note, "", trace.model});
+    if (run.backend.empty() || trace.all_ops().empty()) continue;
+    size_t missing = 0;
+    std::string text = verdict_text(trace, run, missing);
+    s.add(Finding{missing > 0 ? Severity::blocker : Severity::good, text,
+                  missing > 0 ? "register kernels for these ops, or check whether the backend serves them "
+                                "some other way (the ops table shows where each verdict comes from)"
+                              : "",
+                  run.backend_source});
+  }
+}
+
+}  // namespace
+
+std::string verdict_text(const OpTrace& trace, const TraceRun& run, size_t& not_served_count) {
+  std::vector<std::string> missing;
+  auto ops = trace.all_ops();
+  for (const auto& op : ops) {
+    auto v = run.join.find(op);
+    if (v != run.join.end() && not_served(v->second.status)) missing.push_back(op);
+  }
+  not_served_count = missing.size();
+  std::string list;
+  for (const auto& op : missing) list += (list.empty() ? "" : ", ") + op;
+  return fmt::format("{} needs {} ops; {} are not registered by {}{}", trace.model, ops.size(), missing.size(),
+                     run.backend, missing.empty() ? "" : ": " + list);
+}
+
+Json trace_target(const TraceRun& run) {
+  Json t{{"kind", run.models_file.empty() ? "model" : "models"},
+         {"models_total", run.models_total},
+         {"backward", run.backward},
+         {"device", run.device}};
+  if (!run.models_file.empty()) t["models_file"] = run.models_file;
+  if (run.shard) t["shard"] = run.shard->text();
+  if (!run.backend.empty()) {
+    t["backend"] = run.backend;
+    t["backend_source"] = run.backend_source;
+  }
+  if (!run.traces.empty()) {
+    t["torch"] = run.traces.front().torch_version;
+    t["python"] = run.traces.front().python_version;
+  }
+  return t;
+}
+
+Section trace_section(const TraceRun& run) {
+  Section s{"port_trace", "Port trace: ATen ops the models call", {}, {}, {}};
+  if (run.traces.empty()) {
+    s.add(Finding{Severity::info, "this shard holds no model", "", ""});
+    return s;
+  }
+  std::string ev = evidence(run);
+  Totals t = totals_of(run);
+  add_figures(s, run, t, ev);
+  if (!run.backend.empty()) add_join_figures(s, run, t);
+  s.add(models_table(run, ev));
+  s.add(ops_table(run, ev));
+  if (run.traces.size() > 1 || !run.backend.empty()) s.add(union_table(run, ev));
+  add_findings(s, run);
+  if (!run.backend.empty()) add_composite_caveat(s, run);
+  return s;
+}
+
+}  // namespace onramp::port

@@ -1,0 +1,223 @@
+// End-to-end: the real onramp binary scanning fixture scripts and tracing
+// real models with real Python and torch, and the join with the reference
+// backend in examples/reference-backend.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "harness.h"
+
+namespace onramp::e2e {
+namespace {
+
+using nlohmann::json;
+
+const std::string kFixtures = std::string(ONRAMP_SOURCE_DIR) + "/tests/e2e/fixtures/port";
+const std::string kReference = std::string(ONRAMP_SOURCE_DIR) + "/examples/reference-backend";
+
+json port_json(const std::string& section, std::vector<std::string> args, const TempDir& run) {
+  args.insert(args.begin(), "port");
+  args.insert(args.end(), {"--json", "--out", run.path() + "/run"});
+  auto r = run_onramp(args);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  json doc = json::parse(r.out, nullptr, false);
+  EXPECT_TRUE(doc.contains("sections")) << r.out;
+  return doc.contains("sections") ? doc["sections"][section] : json::object();
+}
+
+json figure(const json& section, const std::string& key) {
+  for (const auto& f : section["figures"]) {
+    if (f["key"] == key) return f["value"];
+  }
+  ADD_FAILURE() << "no figure " << key;
+  return {};
+}
+
+const json& table(const json& section, const std::string& key) {
+  for (const auto& t : section["tables"]) {
+    if (t["key"] == key) return t;
+  }
+  static const json none = json::object();
+  ADD_FAILURE() << "no table " << key;
+  return none;
+}
+
+// "path-suffix:line" -> rule, guarded, for every hit.
+std::map<std::string, std::pair<std::string, bool>> hits_by_place(const json& scan) {
+  std::map<std::string, std::pair<std::string, bool>> out;
+  for (const auto& row : table(scan, "hits")["rows"]) {
+    std::string path = row["path"];
+    std::string place = path.substr(path.rfind("project/") + 8) + ":" + std::to_string(row["line"].get<int>());
+    out[place + ":" + row["rule"].get<std::string>()] = {row["rule"], row["guarded"]};
+  }
+  return out;
+}
+
+TEST(PortScan, FindsEveryKindOfCudaUseWithItsRule) {
+  TempDir run;
+  json scan = port_json("port_scan", {"scan", kFixtures + "/project"}, run);
+  auto hits = hits_by_place(scan);
+  for (const char* expected :
+       {"train.py:8:env-cuda-visible-devices", "train.py:9:env-nccl", "train.py:10:env-pytorch-cuda-alloc",
+        "train.py:11:cudnn-switch", "train.py:15:nccl-backend", "train.py:16:cuda-set-device",
+        "train.py:17:cuda-indexed-device-string", "train.py:22:dot-cuda", "train.py:23:amp-grad-scaler",
+        "train.py:24:cuda-stream", "train.py:25:cuda-event", "train.py:27:cuda-device-string",
+        "train.py:28:cuda-indexed-device-string", "train.py:29:amp-autocast", "train.py:32:autocast-cuda-string",
+        "train.py:35:cuda-synchronize", "train.py:42:device-map-cuda", "pkg/guarded.py:6:cuda-is-available",
+        "pkg/guarded.py:16:dot-cuda", "pkg/guarded.py:17:cuda-device-properties"}) {
+    EXPECT_TRUE(hits.contains(expected)) << expected;
+  }
+  EXPECT_TRUE(hits["pkg/guarded.py:16:dot-cuda"].second);
+  EXPECT_TRUE(hits["pkg/guarded.py:8:cuda-device-string"].second);
+  EXPECT_FALSE(hits["pkg/guarded.py:17:cuda-device-properties"].second);
+  EXPECT_FALSE(hits["train.py:22:dot-cuda"].second);
+  EXPECT_EQ(figure(scan, "hits"), 26);
+  EXPECT_EQ(figure(scan, "hits_unguarded"), 19);
+  EXPECT_EQ(figure(scan, "files_scanned"), 4);
+  EXPECT_EQ(figure(scan, "files_not_parsed"), 1);
+  EXPECT_EQ(figure(scan, "hits_no_equivalent"), 5);
+  EXPECT_EQ(figure(scan, "effort_points"), 28.5);
+}
+
+TEST(PortScan, ASyntaxErrorIsAFindingForThatFileNotACrash) {
+  TempDir run;
+  json scan = port_json("port_scan", {"scan", kFixtures + "/project/pkg"}, run);
+  bool found = false;
+  for (const auto& f : scan["findings"]) {
+    std::string text = f["text"];
+    if (text.find("broken.py:3: SyntaxError") != std::string::npos) found = true;
+  }
+  EXPECT_TRUE(found);
+  EXPECT_EQ(figure(scan, "hits"), 8);
+}
+
+TEST(PortScan, CleanCodeHasNoHits) {
+  TempDir run;
+  json scan = port_json("port_scan", {"scan", kFixtures + "/project/pkg/clean.py"}, run);
+  EXPECT_EQ(figure(scan, "hits"), 0);
+  EXPECT_EQ(scan["findings"][0]["severity"], "good");
+}
+
+TEST(PortScan, AMissingPathIsAOneLineErrorNamingIt) {
+  TempDir run;
+  auto r = run_onramp({"port", "scan", run.path() + "/nope.py", "--out", run.path() + "/run"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("nope.py: no such file or directory"), std::string::npos) << r.err;
+}
+
+std::map<std::string, json> ops_of(const json& trace) {
+  std::map<std::string, json> out;
+  for (const auto& row : table(trace, "ops")["rows"]) out[row["op"]] = row;
+  return out;
+}
+
+TEST(PortTrace, Resnet18ForwardAndBackwardJoinedWithTheReferenceBackend) {
+  TempDir run;
+  json trace = port_json("port_trace",
+                         {"trace", "--model", "torchvision:resnet18", "--backward", "--backend", "reference",
+                          "--backend-src", kReference},
+                         run);
+  auto ops = ops_of(trace);
+  EXPECT_EQ(ops["convolution"]["forward"], 20);
+  EXPECT_EQ(ops["convolution"]["backward"], 0);
+  EXPECT_EQ(ops["convolution_backward"]["backward"], 20);
+  EXPECT_EQ(ops["addmm"]["status"], "registered");
+  EXPECT_EQ(ops["native_batch_norm"]["status"], "unregistered");
+  EXPECT_EQ(ops["relu_"]["status"], "unknown");
+  EXPECT_EQ(ops["t"]["status"], "decomposition");
+  EXPECT_EQ(figure(trace, "op_overloads_forward"), 11);
+  EXPECT_EQ(figure(trace, "op_overloads_backward"), 14);
+  bool verdict = false;
+  for (const auto& f : trace["findings"]) {
+    std::string text = f["text"];
+    if (text.starts_with("torchvision:resnet18 needs 22 ops; 5 are not registered by onramp-ref")) {
+      verdict = true;
+      EXPECT_NE(text.find("native_batch_norm_backward"), std::string::npos);
+      EXPECT_EQ(f["severity"], "blocker");
+    }
+  }
+  EXPECT_TRUE(verdict) << trace["findings"].dump();
+}
+
+TEST(PortTrace, AUserFunctionBuildingASmallTransformer) {
+  TempDir run;
+  json trace = port_json("port_trace",
+                         {"trace", "--script", kFixtures + "/models/small_models.py:small_transformer", "--backward"},
+                         run);
+  auto ops = ops_of(trace);
+  EXPECT_GT(ops["_softmax"]["forward"].get<int>(), 0);
+  EXPECT_GT(ops["native_layer_norm"]["forward"].get<int>(), 0);
+  EXPECT_GT(ops["native_layer_norm_backward"]["backward"].get<int>(), 0);
+  EXPECT_EQ(table(trace, "models")["rows"][0]["status"], "traced");
+}
+
+TEST(PortTrace, VitB16ForwardOnTheMetaDevice) {
+  TempDir run;
+  json trace = port_json("port_trace", {"trace", "--model", "torchvision:vit_b_16", "--device", "meta"}, run);
+  auto ops = ops_of(trace);
+  EXPECT_EQ(ops["gelu"]["forward"], 12);
+  EXPECT_EQ(table(trace, "models")["rows"][0]["parameters"], 86567656);
+}
+
+TEST(PortTrace, BadInputIsAOneLineErrorAndExitTwo) {
+  TempDir run;
+  std::string out = run.path() + "/run";
+  struct Case {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  for (const auto& c : std::vector<Case>{
+           {{"--model", "torchvision:no_such_model"}, "unknown model torchvision:no_such_model"},
+           {{"--script", run.path() + "/missing.py:f"}, "missing.py: no such file"},
+           {{"--script", kFixtures + "/models/small_models.py:nope"}, "no function nope"},
+           {{"--models", kFixtures + "/models/zoo.txt", "--shard", "2/2"}, "--shard 2/2: K must be in 0..1"},
+           {{"--model", "resnet18"}, "unknown kind"},
+       }) {
+    std::vector<std::string> args{"port", "trace", "--out", out};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    auto r = run_onramp(args);
+    EXPECT_EQ(r.exit_code, 2) << c.message;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+  }
+}
+
+json without_timings(json doc) {
+  doc.erase("run_dir");
+  doc.erase("generated_at");
+  for (auto& t : doc["sections"]["port_trace"]["tables"]) {
+    for (auto& row : t["rows"]) {
+      for (const char* k : {"build_s", "forward_s", "backward_s"}) row.erase(k);
+    }
+  }
+  return doc;
+}
+
+TEST(PortTrace, ShardsMergedEqualTheUnshardedSweep) {
+  TempDir run;
+  std::string zoo = kFixtures + "/models/zoo.txt";
+  auto whole = run_onramp({"port", "trace", "--models", zoo, "--json", "--out", run.path() + "/all"});
+  ASSERT_EQ(whole.exit_code, 0) << whole.err;
+  std::vector<std::string> merge{"port", "merge", "--json"};
+  for (int k = 0; k < 2; ++k) {
+    std::string file = run.path() + "/shard-" + std::to_string(k) + ".json";
+    auto r = run_onramp({"port", "trace", "--models", zoo, "--shard", std::to_string(k) + "/2", "--json", "-o", file,
+                         "--out", run.path() + "/s" + std::to_string(k)});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    merge.push_back(file);
+  }
+  auto merged = run_onramp(merge);
+  ASSERT_EQ(merged.exit_code, 0) << merged.err;
+  json a = without_timings(json::parse(whole.out));
+  json b = without_timings(json::parse(merged.out));
+  EXPECT_EQ(a, b);
+  const json& models = table(a["sections"]["port_trace"], "models");
+  ASSERT_EQ(models["rows"].size(), 3u);
+  EXPECT_EQ(models["rows"][2]["status"], "BadRequest");
+  merge.pop_back();
+  auto partial = run_onramp(merge);
+  EXPECT_EQ(partial.exit_code, 2);
+  EXPECT_NE(partial.err.find("shard 1/2 is missing"), std::string::npos) << partial.err;
+}
+
+}  // namespace
+}  // namespace onramp::e2e
