@@ -25,5 +25,7 @@ Command probe_command();
 Command examples_command();
 Command wheel_command();
 Command install_command();
+Command diff_command();
+Command budget_command();
 
 }  // namespace onramp::cli

@@ -10,6 +10,8 @@ const std::vector<Command>& commands() {
       examples_command(),
       wheel_command(),
       install_command(),
+      diff_command(),
+      budget_command(),
   };
   return table;
 }
