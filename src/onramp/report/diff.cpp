@@ -1,6 +1,7 @@
 #include "onramp/report/diff.h"
 
 #include <map>
+#include <regex>
 #include <set>
 
 namespace onramp::report {
@@ -121,11 +122,29 @@ TableChange table_change(Change change, const Json* old_t, const Json* new_t) {
   return c;
 }
 
+// Table keys may name a source line ("methods:csrc/ops/aten_ops.cpp:191:aten"),
+// which moves between versions; such a table still matches without its line.
+std::string without_line_numbers(const std::string& key) {
+  static const std::regex line_number(":[0-9]+(?=:|$)");
+  return std::regex_replace(key, line_number, "");
+}
+
+// The old table a new one is compared with: same key, else same key but for line numbers.
+const Json* counterpart(const std::vector<std::pair<std::string, const Json*>>& others,
+                        const std::vector<std::pair<std::string, const Json*>>& own, const std::string& key) {
+  if (const Json* exact = lookup(others, key)) return exact;
+  const std::string loose = without_line_numbers(key);
+  for (const auto& [k, item] : others) {
+    if (without_line_numbers(k) == loose && !lookup(own, k)) return item;
+  }
+  return nullptr;
+}
+
 std::vector<TableChange> diff_tables(const Json& old_s, const Json& new_s) {
   auto olds = keyed(part(old_s, "tables")), news = keyed(part(new_s, "tables"));
   std::vector<TableChange> out;
   for (const auto& [key, t] : news) {
-    const Json* before = lookup(olds, key);
+    const Json* before = counterpart(olds, news, key);
     if (!before) {
       out.push_back(table_change(Change::added, nullptr, t));
     } else if (part(*before, "rows") != part(*t, "rows")) {
@@ -134,7 +153,7 @@ std::vector<TableChange> diff_tables(const Json& old_s, const Json& new_s) {
     }
   }
   for (const auto& [key, t] : olds) {
-    if (!lookup(news, key)) out.push_back(table_change(Change::removed, t, nullptr));
+    if (!counterpart(news, olds, key)) out.push_back(table_change(Change::removed, t, nullptr));
   }
   return out;
 }

@@ -67,6 +67,17 @@ TEST(Diff, KeyGrowsUntilRowsAreUnique) {
   EXPECT_EQ(row_key_columns(cols, same, rows), (std::vector<std::string>{"where", "member"}));
 }
 
+TEST(Diff, TablesWhoseKeyNamesAMovedLineStillMatch) {
+  Json a = census(1, Json::parse(R"([{"language":"Python","code":1}])"));
+  Json b = census(1, Json::parse(R"([{"language":"Python","code":2}])"));
+  a["sections"]["census"]["tables"][0]["key"] = "methods:csrc/ops/aten_ops.cpp:191:aten";
+  b["sections"]["census"]["tables"][0]["key"] = "methods:csrc/ops/aten_ops.cpp:204:aten";
+  ReportDiff d = diff_reports(a, b, "a.json", "b.json");
+  ASSERT_EQ(d.sections[0].tables.size(), 1u);
+  EXPECT_EQ(d.sections[0].tables[0].change, Change::changed);
+  EXPECT_EQ(d.sections[0].tables[0].rows[0].cells[0].delta.absolute, 1);
+}
+
 TEST(Diff, SectionsFindingsAndIdenticalReports) {
   Json a = census(1, Json::array(), Json::parse(R"([{"severity":"friction","text":"slow"}])"));
   Json b = census(1, Json::array(), Json::parse(R"([{"severity":"good","text":"fast"}])"));
