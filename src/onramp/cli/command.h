@@ -27,5 +27,7 @@ Command examples_command();
 Command wheel_command();
 Command install_command();
 Command port_command();
+Command diff_command();
+Command budget_command();
 
 }  // namespace onramp::cli

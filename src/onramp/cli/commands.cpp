@@ -12,6 +12,8 @@ const std::vector<Command>& commands() {
       wheel_command(),
       install_command(),
       port_command(),
+      diff_command(),
+      budget_command(),
   };
   return table;
 }

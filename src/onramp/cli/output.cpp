@@ -25,8 +25,9 @@ report::Format OutputOptions::format() const {
   return report::Format::text;
 }
 
-void OutputOptions::emit(const report::Report& report) const {
-  std::string text = report::render(report, format());
+void OutputOptions::emit(const report::Report& report) const { write(report::render(report, format())); }
+
+void OutputOptions::write(const std::string& text) const {
   if (output.empty()) {
     std::cout << text << std::flush;
     return;

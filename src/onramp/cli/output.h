@@ -18,6 +18,8 @@ struct OutputOptions {
   report::Format format() const;
   // Renders and writes the report; throws FatalError when the file cannot be written.
   void emit(const report::Report& report) const;
+  // Writes already rendered text where emit() would (for documents that are not a Report).
+  void write(const std::string& text) const;
 };
 
 }  // namespace onramp::cli

@@ -1,0 +1,76 @@
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <memory>
+
+#include "onramp/cli/command.h"
+#include "onramp/cli/output.h"
+#include "onramp/report/budget.h"
+#include "onramp/report/junit.h"
+#include "onramp/report/report_file.h"
+
+namespace onramp::cli {
+namespace {
+
+struct BudgetArgs {
+  std::string report_path;
+  std::string budget_path;
+  std::string junit_path;
+  OutputOptions output;
+};
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  if (!out) throw FatalError(path + ": cannot write: " + std::strerror(errno));
+  out << text;
+  if (!out.flush()) throw FatalError(path + ": write failed: " + std::strerror(errno));
+}
+
+int run_budget(const BudgetArgs& args) {
+  report::Json document = value_or_fatal(report::load_report_json(args.report_path));
+  std::string budget_text = value_or_fatal(report::read_text_file(args.budget_path));
+  auto evaluation =
+      value_or_fatal(report::evaluate_budgets(document, budget_text, args.budget_path, args.report_path));
+  report::Report out;
+  out.target = document.value("target", report::Json::object());
+  out.sections.push_back(report::budget_section(evaluation));
+  if (!args.junit_path.empty()) write_file(args.junit_path, report::budgets_junit_xml(evaluation));
+  args.output.emit(out);
+  return evaluation.passed() ? 0 : 1;
+}
+
+}  // namespace
+
+Command budget_command() {
+  return {"budget", "Hold a saved report to the limits in a budget.toml; exit 1 when one fails (for CI)",
+          [](CLI::App& app) -> Action {
+            auto args = std::make_shared<BudgetArgs>();
+            app.add_option("REPORT", args->report_path, "A report.json written by any onramp command (--json)")
+                ->required();
+            app.add_option("-b,--budget", args->budget_path, "The budget file (TOML, [[budget]] tables; docs/ci.md)")
+                ->required();
+            app.add_option("--junit", args->junit_path, "Also write the results as JUnit XML to FILE")
+                ->type_name("FILE");
+            args->output.declare(app);
+            app.footer(R"(Exit status: 0 when every budget holds, 1 when one fails, 2 on bad input.
+
+Example budget.toml:
+  [[budget]]
+  name = "import stays fast"
+  figure = "probe.import_cold_s"      # section.key of a figure
+  max = 5.0
+  why = "A slow import is the first thing a newcomer meets."
+
+  [[budget]]
+  table = "examples.statements_*"     # count the rows of tables (* ends a prefix)
+  where = { outcome = "error" }       # that match every column given
+  max = 0
+
+Examples:
+  onramp budget audit/report.json --budget budget.toml --junit onramp-junit.xml
+  onramp probe --module torch_tpu --json -o probe.json && onramp budget probe.json -b budget.toml)");
+            return [args] { return run_budget(*args); };
+          }};
+}
+
+}  // namespace onramp::cli

@@ -1,0 +1,22 @@
+#pragma once
+// Reading a saved report back: `onramp diff` and `onramp budget` take any
+// report.json that an onramp command wrote (docs/report-schema.md).
+#include <string>
+
+#include "onramp/report/model.h"
+#include "onramp/util/error.h"
+
+namespace onramp::report {
+
+inline constexpr const char* kReportSchema = "onramp.report/1";
+
+// Checks that a parsed document is an onramp report; `origin` names it in the error.
+Result<void> check_report_json(const Json& document, const std::string& origin);
+
+// Reads and checks a report.json. Errors name the file and the problem in one line.
+Result<Json> load_report_json(const std::string& path);
+
+// Reads a whole text file; the error names the file.
+Result<std::string> read_text_file(const std::string& path);
+
+}  // namespace onramp::report
