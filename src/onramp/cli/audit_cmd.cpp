@@ -7,6 +7,8 @@
 #include "onramp/audit/audit.h"
 #include "onramp/cli/command.h"
 #include "onramp/cli/output.h"
+#include "onramp/report/budget.h"
+#include "onramp/report/junit.h"
 #include "onramp/report/render.h"
 #include "onramp/util/sandbox.h"
 
@@ -18,6 +20,8 @@ struct AuditArgs {
   std::string pip_args;
   bool no_system_site_packages = false;
   std::string out;
+  std::string budget;
+  std::string junit;
   OutputOptions output;
 };
 
@@ -27,8 +31,32 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
   if (!out.flush()) throw FatalError(path.string() + ": cannot write");
 }
 
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in || std::filesystem::is_directory(path)) throw FatalError(path + ": cannot read");
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Adds the budgets section; returns whether every budget passed.
+bool apply_budgets(report::Report& report, const std::string& budget_path, const std::string& budget_text,
+                   const std::string& junit_path) {
+  auto evaluation = value_or_fatal(report::evaluate_budgets(report::to_json(report), budget_text, budget_path,
+                                                            "the audit's report"));
+  report.sections.push_back(report::budget_section(evaluation));
+  if (!junit_path.empty()) write_file(junit_path, report::budgets_junit_xml(evaluation));
+  return evaluation.passed();
+}
+
 int run_audit(AuditArgs& args) {
   auto& o = args.options;
+  // Bad budgets are bad input: found before the long work starts.
+  std::string budget_text;
+  if (!args.budget.empty()) {
+    budget_text = read_file(args.budget);
+    value_or_fatal(report::parse_budgets(budget_text, args.budget));
+  }
   std::istringstream words(args.pip_args);
   for (std::string w; words >> w;) o.pip_args.push_back(w);
   o.system_site_packages = !args.no_system_site_packages;
@@ -38,6 +66,7 @@ int run_audit(AuditArgs& args) {
   o.run_dir = value_or_fatal(create_run_dir(out, std::filesystem::current_path(), std::chrono::system_clock::now()));
   o.progress = [](const std::string& line) { std::cerr << "onramp: " << line << "\n" << std::flush; };
   report::Report report = audit::run_audit(o);
+  bool within_budget = args.budget.empty() || apply_budgets(report, args.budget, budget_text, args.junit);
   write_file(o.run_dir / "report.json", report::render_json(report));
   write_file(o.run_dir / "report.md", report::render_markdown(report));
   write_file(o.run_dir / "report.html", report::render_html(report));
@@ -49,7 +78,8 @@ int run_audit(AuditArgs& args) {
     args.output.emit(report);
   }
   std::cerr << "onramp: report written to " << (o.run_dir / "report.html").string() << " (and report.json, report.md)\n";
-  return 0;
+  if (!within_budget) std::cerr << "onramp: over budget: see the budgets section\n";
+  return within_budget ? 0 : 1;
 }
 
 }  // namespace
@@ -74,6 +104,9 @@ Command audit_command() {
             app.add_option("--runs", o.runs, "Import timing runs (first cold, rest warm)")->check(CLI::Range(1, 100))->capture_default_str();
             app.add_option("--timeout", o.timeout_seconds, "Wall-clock limit of each sandboxed step, in seconds")->capture_default_str();
             app.add_option("--out", args->out, "Run directory (default: onramp-runs/<UTC timestamp>/ here)");
+            app.add_option("--budget", args->budget, "Limits for CI (docs/ci.md); exit 1 when one is exceeded")
+                ->type_name("budget.toml");
+            app.add_option("--junit", args->junit, "Write the budgets as JUnit XML for CI")->type_name("FILE");
             args->output.declare(app);
             app.footer(R"(Writes DIR/report.json, report.md and report.html; prints the verdict.
 Examples:
