@@ -30,6 +30,16 @@ svg.chart rect.bar { fill: var(--bar); }
 .finding.blocker { border-color: var(--blocker); }
 .sev { font-weight: 600; text-transform: uppercase; font-size: .75rem; letter-spacing: .04em; }
 @media (max-width: 600px) { body { font-size: 15px; } main { padding: 10px; } th, td { padding: .3rem; } }
+/* On a phone the chart shrinks to about half its drawn width: larger text keeps labels legible,
+   and figures stack (label and value, then method) instead of a three-column table cut off at the edge. */
+@media (max-width: 600px) {
+  svg.chart { font-size: 18px; }
+  table.figures, table.figures tbody, table.figures tr, table.figures th, table.figures td { display: block; width: 100%; }
+  table.figures thead { display: none; }
+  table.figures tr { border-bottom: 1px solid var(--line); padding: .4rem 0; }
+  table.figures th, table.figures td { border: 0; padding: .05rem 0; }
+  table.figures td.num { text-align: left; white-space: normal; font-weight: 600; }
+}
 )";
 
 std::string figure_rows(const Section& s) {

@@ -1,0 +1,173 @@
+// End-to-end: the HTML report drawn by a real browser (headless Chromium) at a
+// phone width and a desktop width. A script appended to a copy of the report
+// measures every chart and bar with getBoundingClientRect(); the page is also
+// screenshotted. Chromium is a test dependency (scripts/debian-packages.txt):
+// without it the test fails rather than skips.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "harness.h"
+
+namespace onramp::e2e {
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kChromium = "/usr/bin/chromium";
+
+// Chromium's headless window is at least 500 CSS px wide, so the page is
+// measured inside an iframe of the exact viewport size; the frame's script
+// posts its numbers to the top page, which --dump-dom prints.
+constexpr const char* kMeasure = R"(<script>
+(function () {
+  var root = document.documentElement;
+  var out = {viewport: root.clientWidth, scroll_width: root.scrollWidth, body_width: document.body.scrollWidth, charts: []};
+  document.querySelectorAll('svg.chart').forEach(function (svg) {
+    var r = svg.getBoundingClientRect();
+    var chart = {left: r.left, right: r.right, width: r.width, height: r.height, font_px: 0, bars: []};
+    var label = svg.querySelector('text');
+    if (label) chart.font_px = label.getBoundingClientRect().height;
+    svg.querySelectorAll('rect.bar').forEach(function (bar) {
+      var b = bar.getBoundingClientRect();
+      var title = bar.querySelector('title').textContent;
+      chart.bars.push({width: b.width, height: b.height,
+                       value: parseFloat(title.slice(title.lastIndexOf(': ') + 2).replace(/,/g, ''))});
+    });
+    out.charts.push(chart);
+  });
+  window.parent.postMessage(JSON.stringify(out), '*');
+})();
+</script>
+)";
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+struct Viewport {
+  int width;
+  int height;
+  int window_width() const { return std::max(width, 500); }
+};
+
+std::string chromium(const TempDir& d, const Viewport& v, const std::string& mode) {
+  return std::string(kChromium) +
+         " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking"
+         " --disable-component-update --disable-sync --user-data-dir=" + d.path() + "/profile-" + mode +
+         std::to_string(v.width) + " --virtual-time-budget=2000 --window-size=" + std::to_string(v.window_width()) +
+         "," + std::to_string(v.height) + " ";
+}
+
+// The report of a tree with five languages of different sizes, and the frame page around it.
+void write_pages(const TempDir& d, const Viewport& v) {
+  std::string html = slurp(d.path() + "/report.html");
+  auto end = html.rfind("</body>");
+  ASSERT_NE(end, std::string::npos);
+  std::ofstream(d.path() + "/probe.html") << html.substr(0, end) + kMeasure + html.substr(end);
+  std::ofstream(d.path() + "/frame.html")
+      << "<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head><body style=\"margin:0;overflow:hidden\">"
+         "<iframe src=\"probe.html\" style=\"border:0;display:block;width:" << v.width << "px;height:" << v.height
+      << "px\"></iframe><pre id=\"measurements\"></pre><script>window.addEventListener('message', function (e) {"
+         " document.getElementById('measurements').textContent = e.data; });</script></body></html>";
+}
+
+json measure(const TempDir& d, const Viewport& v) {
+  std::string dom = d.path() + "/dom.html";
+  EXPECT_EQ(shell("timeout 120 " + chromium(d, v, "dom") + "--dump-dom file://" + d.path() + "/frame.html > " + dom +
+                  " 2>/dev/null"),
+            0);
+  std::string text = slurp(dom);
+  const std::string open = "<pre id=\"measurements\">";
+  auto from = text.find(open), to = text.find("</pre>", from);
+  if (from == std::string::npos || to == std::string::npos || to == from + open.size()) {
+    ADD_FAILURE() << "no measurements in the dumped DOM:\n" << text.substr(0, 2000);
+    return {};
+  }
+  std::string payload = text.substr(from + open.size(), to - from - open.size());
+  for (auto [entity, c] : {std::pair{"&lt;", "<"}, std::pair{"&gt;", ">"}, std::pair{"&amp;", "&"}}) {
+    for (size_t at; (at = payload.find(entity)) != std::string::npos;) payload.replace(at, std::string(entity).size(), c);
+  }
+  return json::parse(payload);
+}
+
+uint32_t big_endian(const std::string& bytes, size_t at) {
+  uint32_t v = 0;
+  for (size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(bytes[at + i]);
+  return v;
+}
+
+void check_screenshot(const TempDir& d, const Viewport& v) {
+  std::string png = d.path() + "/report-" + std::to_string(v.width) + ".png";
+  EXPECT_EQ(shell("cd " + d.path() + " && timeout 120 " + chromium(d, v, "shot") + "--screenshot=" + png +
+                  " file://" + d.path() + "/frame.html >/dev/null 2>&1"),
+            0);
+  std::string bytes = slurp(png);
+  ASSERT_GT(bytes.size(), 8000u) << png << " is missing or too small to hold the page";
+  ASSERT_EQ(bytes.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+  ASSERT_EQ(bytes.substr(12, 4), "IHDR");
+  EXPECT_EQ(big_endian(bytes, 16), static_cast<uint32_t>(v.window_width()));
+  EXPECT_EQ(big_endian(bytes, 20), static_cast<uint32_t>(v.height));
+  if (const char* keep = std::getenv("ONRAMP_SCREENSHOT_DIR")) {
+    std::filesystem::copy_file(png, std::string(keep) + "/report-" + std::to_string(v.width) + ".png",
+                               std::filesystem::copy_options::overwrite_existing);
+  }
+}
+
+void check_charts(const json& m, const Viewport& v) {
+  ASSERT_FALSE(m.is_null());
+  EXPECT_LE(m["scroll_width"].get<double>(), m["viewport"].get<double>()) << "the page overflows horizontally: " << m;
+  EXPECT_LE(m["body_width"].get<double>(), m["viewport"].get<double>()) << m;
+  EXPECT_LE(m["viewport"].get<int>(), v.width);
+  ASSERT_GE(m["charts"].size(), 1u) << m;
+  const json& chart = m["charts"][0];
+  EXPECT_GT(chart["width"].get<double>(), 100) << chart;
+  EXPECT_GT(chart["height"].get<double>(), 20) << chart;
+  EXPECT_GE(chart["left"].get<double>(), 0) << chart;
+  EXPECT_LE(chart["right"].get<double>(), m["viewport"].get<double>()) << chart;
+  EXPECT_GE(chart["font_px"].get<double>(), 9) << "chart labels too small to read: " << chart;
+  const json& bars = chart["bars"];
+  ASSERT_EQ(bars.size(), 5u) << chart;
+  double widest = 0, largest = 0;
+  for (const auto& b : bars) {
+    EXPECT_GT(b["width"].get<double>(), 0) << b;
+    EXPECT_GT(b["height"].get<double>(), 0) << b;
+    widest = std::max(widest, b["width"].get<double>());
+    largest = std::max(largest, b["value"].get<double>());
+  }
+  for (const auto& b : bars) {
+    double expected = widest * b["value"].get<double>() / largest;
+    EXPECT_NEAR(b["width"].get<double>(), expected, 2.0) << "bar not proportional to its value: " << b;
+  }
+}
+
+TEST(HtmlBrowser, ChartsAreDrawnAndFitAtPhoneAndDesktopWidths) {
+  ASSERT_EQ(shell(std::string("test -x ") + kChromium), 0) << kChromium << " is missing: scripts/install-deps.sh installs it";
+  TempDir d;
+  d.write("tree/a.cc", "int a();\nint b();\nint c();\nint d();\nint e();\nint f();\nint g();\nint h();\n");
+  d.write("tree/b.py", "import os\nimport sys\nprint(os.name)\nprint(sys.argv)\n");
+  d.write("tree/c.sh", "#!/bin/sh\necho one\n");
+  d.write("tree/d.rs", "fn main() {}\n");
+  d.write("tree/e.go", "package main\n\nfunc main() {}\n");
+  auto r = run_onramp({"census", "--html", "-o", d.path() + "/report.html", d.path() + "/tree"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const Viewport& v : {Viewport{390, 844}, Viewport{1280, 900}}) {
+    SCOPED_TRACE("viewport " + std::to_string(v.width) + "x" + std::to_string(v.height));
+    write_pages(d, v);
+    json m = measure(d, v);
+    check_charts(m, v);
+    std::cout << "[ measured ] " << v.width << " px: " << m.dump() << "\n";
+    check_screenshot(d, v);
+  }
+}
+
+}  // namespace
+}  // namespace onramp::e2e
