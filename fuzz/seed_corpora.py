@@ -3,7 +3,7 @@
 
 Seeds are the string literals of each parser's unit tests, the e2e fixtures
 and the repository's own data files. They are named seed-<n>; the inputs of
-crashes found by fuzzing are named crash-<what>, and other hand-made inputs
+bugs found (by fuzzing or by reading) are named bug-<what>, and other hand-made inputs
 (real-<what>, such as a stripped shared library for elf_facts) are never
 rewritten here.
 Run from the repository root; the output is committed.
