@@ -1,12 +1,16 @@
 # onramp: `make run` sets up, builds and runs the main job on its default;
 # `make test` sets up, builds and runs the whole test suite.
 BUILD_DIR ?= build
+SANITIZE_BUILD_DIR ?= build-sanitize
+FUZZ_BUILD_DIR ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_CXX ?= clang++-16
 JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 REFERENCE := examples/reference-backend
 REFERENCE_WHEELS := $(BUILD_DIR)/reference-wheel
 
-.PHONY: deps build run test bench clean
+.PHONY: deps build run test test-sanitize test-sanitize-all fuzz bench clean
 
 deps:
 	@scripts/install-deps.sh
@@ -24,11 +28,37 @@ run: build
 	$(BUILD_DIR)/onramp audit $(REFERENCE) --profile reference \
 	  --wheel "$$(ls -t $(REFERENCE_WHEELS)/onramp_ref-*.whl | head -n 1)" --pip-args=--ignore-requires-python
 
+# The whole suite, then the parser-level tests again under the sanitizers.
 test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+	$(MAKE) test-sanitize
+
+$(SANITIZE_BUILD_DIR)/Makefile: deps
+	cmake -S . -B $(SANITIZE_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DONRAMP_SANITIZE=ON \
+	  -DONRAMP_WERROR=ON $(CMAKE_FLAGS) >/dev/null
+
+# Built with AddressSanitizer and UndefinedBehaviorSanitizer: the unit tests
+# and the fuzz-corpus replays (every parser on every seed and regression
+# input). The end-to-end tests, which mostly time Python and pip, run under
+# the sanitizers with test-sanitize-all.
+test-sanitize: $(SANITIZE_BUILD_DIR)/Makefile
+	cmake --build $(SANITIZE_BUILD_DIR) -j $(JOBS)
+	cd $(SANITIZE_BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -LE e2e
+
+test-sanitize-all: $(SANITIZE_BUILD_DIR)/Makefile
+	cmake --build $(SANITIZE_BUILD_DIR) -j $(JOBS)
+	cd $(SANITIZE_BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
+
+# Each libFuzzer harness in fuzz/ for FUZZ_SECONDS, one after the other
+# (clang 16: clang 14 and 15 cannot compile libstdc++ 12's <expected>).
+fuzz: deps
+	cmake -S . -B $(FUZZ_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=$(FUZZ_CXX) \
+	  -DONRAMP_FUZZ=ON $(CMAKE_FLAGS) >/dev/null
+	cmake --build $(FUZZ_BUILD_DIR) -j $(JOBS) --target onramp_fuzzers
+	fuzz/run_fuzzers.sh $(FUZZ_BUILD_DIR) $(FUZZ_SECONDS)
 
 bench: build
 	bench/census_vs_cloc.sh $(BUILD_DIR)/onramp
 
 clean:
-	rm -rf $(BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(SANITIZE_BUILD_DIR) $(FUZZ_BUILD_DIR)

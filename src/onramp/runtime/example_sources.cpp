@@ -133,7 +133,8 @@ Result<ExampleFile> extract_notebook(std::string_view json_text, const std::stri
   int index = 0;
   for (const auto& cell : doc["cells"]) {
     ++index;
-    if (!cell.is_object() || cell.value("cell_type", "") != "code") continue;
+    // value() with a json default: a cell_type of another type is no code cell, not a type error.
+    if (!cell.is_object() || cell.value("cell_type", nlohmann::json()) != "code") continue;
     std::string source;
     const auto& src = cell.contains("source") ? cell["source"] : nlohmann::json();
     if (src.is_string()) source = src.get<std::string>();

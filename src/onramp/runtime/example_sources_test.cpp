@@ -71,6 +71,16 @@ TEST(ExampleSources, BadNotebookNamesTheFile) {
   EXPECT_NE(file.error().message.find("broken.ipynb"), std::string::npos);
 }
 
+// A cell_type that is not a string once escaped as a JSON type error.
+TEST(ExampleSources, NotebookCellsOfOddShapesAreSkipped) {
+  auto file = extract_notebook(R"({"cells": [{"cell_type": 1}, {"cell_type": null}, 7,
+                                   {"cell_type": "code", "source": 5}]})",
+                               "odd.ipynb");
+  ASSERT_TRUE(file) << file.error().message;
+  ASSERT_EQ(file->blocks.size(), 1u);
+  EXPECT_EQ(file->blocks[0].code, "");
+}
+
 TEST(ExampleSources, MarimoNotebookIsDetected) {
   EXPECT_TRUE(is_marimo_notebook("import marimo\napp = marimo.App()\n@app.cell\ndef _():\n    return\n"));
   EXPECT_FALSE(is_marimo_notebook("import torch\n"));

@@ -48,8 +48,9 @@ bool parse_importtime_line(std::string_view line, ImportTimeEntry& entry) {
   std::string_view name = line.substr(bar2 + 1);
   size_t spaces = name.find_first_not_of(' ');
   if (spaces == std::string_view::npos) return false;
-  // One space follows the bar; each nesting level adds two.
-  entry.depth = static_cast<int>((spaces - 1) / 2);
+  // One space follows the bar; each nesting level adds two. A line printed
+  // by the target may have none, which must not wrap around to depth -1.
+  entry.depth = spaces == 0 ? 0 : static_cast<int>((spaces - 1) / 2);
   entry.module = std::string(trim(name));
   return true;
 }

@@ -42,6 +42,13 @@ TEST(ImportOutput, HeaderIsNotAnEntry) {
   EXPECT_FALSE(parse_importtime_line("something else", e));
 }
 
+TEST(ImportOutput, NameRightAfterTheBarIsDepthZero) {
+  ImportTimeEntry e;
+  ASSERT_TRUE(parse_importtime_line("import time: 1|2|x", e));
+  EXPECT_EQ(e.depth, 0);
+  EXPECT_EQ(e.module, "x");
+}
+
 TEST(ImportOutput, TopImportsSortsBySelfOrCumulative) {
   auto out = split_import_stderr(kStderr);
   auto by_self = top_imports(out.importtime, 1, false);

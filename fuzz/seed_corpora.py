@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Writes the seed inputs of fuzz/corpus/<harness>/ from the test fixtures.
+
+Seeds are the string literals of each parser's unit tests, the e2e fixtures
+and the repository's own data files. They are named seed-<n>; the inputs of
+bugs found (by fuzzing or by reading) are named bug-<what>, and other hand-made inputs
+(real-<what>, such as a stripped shared library for elf_facts) are never
+rewritten here.
+Run from the repository root; the output is committed.
+"""
+import io
+import pathlib
+import re
+import tomllib
+import zipfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "fuzz" / "corpus"
+
+LITERAL = re.compile(r'R"(?P<delim>[^(\s]*)\((?P<raw>.*?)\)(?P=delim)"|"(?P<plain>(?:[^"\\\n]|\\.)*)"', re.S)
+
+
+def decode_c(text):
+    return text.encode("latin-1", "backslashreplace").decode("unicode_escape").encode("latin-1", "replace")
+
+
+def literals(path):
+    """String literals of a C++ file, adjacent ones joined as the compiler does."""
+    source = (ROOT / path).read_text()
+    out, current, last_end = [], None, None
+    for m in LITERAL.finditer(source):
+        value = m.group("raw").encode() if m.group("raw") is not None else decode_c(m.group("plain"))
+        if current is not None and source[last_end:m.start()].strip() == "":
+            current += value
+        else:
+            if current is not None:
+                out.append(current)
+            current = value
+        last_end = m.end()
+    if current is not None:
+        out.append(current)
+    return [s for s in out if len(s) >= 3]
+
+
+def files(*patterns):
+    return [p.read_bytes() for pattern in patterns for p in sorted(ROOT.glob(pattern)) if p.is_file()]
+
+
+def write(harness, seeds):
+    folder = CORPUS / harness
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("seed-*"):
+        old.unlink()
+    unique = sorted(set(seeds))
+    for n, seed in enumerate(unique):
+        (folder / f"seed-{n:03d}").write_bytes(seed)
+    print(f"{harness}: {len(unique)} seeds")
+
+
+def zip_bytes(members):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in members:
+            z.writestr(name, data)
+    return buffer.getvalue()
+
+
+def wheel_seeds():
+    dist = "demo-1.0.dist-info"
+    metadata = b"Metadata-Version: 2.1\nName: demo\nVersion: 1.0\nRequires-Python: >=3.8\n"
+    wheel = b"Wheel-Version: 1.0\nGenerator: seed\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    record = b"demo/__init__.py,,\ndemo-1.0.dist-info/METADATA,,\n"
+    good = [("demo/__init__.py", b"x = 1\n"), (f"{dist}/METADATA", metadata), (f"{dist}/WHEEL", wheel),
+            (f"{dist}/RECORD", record)]
+    return [
+        zip_bytes(good),
+        zip_bytes(good + [("../escape.py", b"")]),
+        zip_bytes(good + [("/abs/path.py", b"")]),
+        zip_bytes(good + [("demo/big.bin", b"\0" * 200000)]),
+        zip_bytes([(f"{dist}/METADATA", metadata)]),
+        zip_bytes(good)[:-30],
+    ]
+
+
+def census_seeds():
+    languages = tomllib.loads((ROOT / "data/languages.toml").read_text())["language"]
+    samples = files("src/onramp/census/*.cpp", "examples/reference-backend/**/*.py", "CMakeLists.txt", "Makefile",
+                    "scripts/*.sh", "data/*.toml", "README.md", "examples/reference-backend/csrc/**/*.h")
+    seeds = []
+    for index in range(len(languages)):
+        for n, sample in enumerate(samples[index % len(samples)::len(languages)][:2]):
+            seeds.append(bytes([index, 64 + 64 * n]) + sample[:4000])
+    seeds += [bytes([5, 128]) + b'"""doc\n\n"""\nx = 1  # c\n\'\'\'a\'\'\'\n',
+              bytes([0, 10]) + b"/* a\n\n */ int x; // c\n\"s\\\"\n\"\r\n\r\n"]
+    return seeds
+
+
+def elf_seeds():
+    # A bare 64-bit x86-64 header; real-* files hold a whole shared library.
+    header = bytearray(64)
+    header[0:4] = b"\x7fELF"
+    header[4], header[5], header[6] = 2, 1, 1
+    header[16] = 3
+    header[18] = 62
+    return [bytes([0]) + bytes(header), bytes([255]) + bytes(header)] + [bytes([1]) + s for s in
+                                                                        literals("src/onramp/wheel/elf_facts_test.cpp")]
+
+
+def main():
+    write("cpp_extract", literals("src/onramp/ops/cpp_extract_test.cpp") +
+          files("examples/reference-backend/csrc/**/*.h", "examples/reference-backend/csrc/**/*.cpp"))
+    write("python_extract", literals("src/onramp/ops/python_extract_test.cpp") +
+          files("examples/reference-backend/tests/*.py", "tests/e2e/fixtures/packages/*/*.py"))
+    write("yaml_extract", literals("src/onramp/ops/yaml_extract_test.cpp") + files("tests/e2e/fixtures/ops/*.yaml"))
+    write("aten_schema", [b"\n" + s for s in literals("src/onramp/ops/schema_test.cpp") +
+                          literals("src/onramp/ops/test_schema.h") + files("tests/e2e/fixtures/ops/*.yaml")] +
+          [b"- tag: core\n  desc: x\n"])
+    write("toml_tables", files("data/*.toml", "data/profiles/*.toml") +
+          literals("src/onramp/runtime/diagnosis_test.cpp"))
+    write("wheel_metadata", literals("src/onramp/wheel/metadata_test.cpp"))
+    write("wheel_record", literals("src/onramp/wheel/metadata_test.cpp"))
+    write("pep440", literals("src/onramp/wheel/pep440_test.cpp") + literals("src/onramp/wheel/metadata_test.cpp") +
+          [b"1.0\n>=1.0,<2", b"2.14.1+cpu\n~=2.11", b"1!2.0.post1.dev3\n==1!2.*", b"torch (>=2.11,<=2.15)",
+           b"numpy; extra == \"test\" and python_version >= \"3.8\""])
+    write("markdown_examples", literals("src/onramp/runtime/example_sources_test.cpp") +
+          files("tests/e2e/fixtures/examples/*.md", "tests/e2e/fixtures/hostile/*.md", "README.md",
+                "examples/reference-backend/README.md"))
+    write("notebook_examples", literals("src/onramp/runtime/example_sources_test.cpp") +
+          files("tests/e2e/fixtures/examples/*.ipynb", "tests/e2e/fixtures/examples/marimo_demo.py"))
+    write("importtime", literals("src/onramp/runtime/import_output_test.cpp"))
+    write("census_lines", census_seeds())
+    write("gitattributes", [b"third_party/x.c\nthird_party/** linguist-vendored\n*.pb.h linguist-generated=true\n",
+                            b"a/b.h\n*.h linguist-language=C++\n[attr]binary -diff\n!*.h linguist-vendored\n",
+                            b"src/gen/x.py\n/src/gen/ linguist-generated\n\"quoted name\" -linguist-vendored\n",
+                            b"docs/a.md\ndocs/**/*.md linguist-documentation\n**/a.md -linguist-documentation\n"] +
+          literals("src/onramp/census/paths_test.cpp"))
+    write("op_names", literals("src/onramp/ops/names_test.cpp") +
+          [b"AddTensor", b"AdaptiveAvgPool2dBackward", b"add.Tensor", b"MaxDim", b"SumDimIntList", b"ReluOut",
+           b"MseLossBackwardOut", b"_foo__Bar"])
+    write("elf_facts", elf_seeds())
+    write("wheel_archive", wheel_seeds())
+
+
+if __name__ == "__main__":
+    main()
