@@ -27,10 +27,12 @@ test: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 	$(MAKE) test-sanitize
 
-# The suite built with AddressSanitizer and UndefinedBehaviorSanitizer.
+# The suite built with AddressSanitizer and UndefinedBehaviorSanitizer. Not
+# -Werror: under the sanitizers g++ 12 warns falsely (maybe-uninitialized
+# inside std::regex and std::function).
 test-sanitize: deps
 	cmake -S . -B $(SANITIZE_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DONRAMP_SANITIZE=ON \
-	  -DONRAMP_WERROR=ON $(CMAKE_FLAGS) >/dev/null
+	  -DONRAMP_WERROR=OFF $(CMAKE_FLAGS) >/dev/null
 	cmake --build $(SANITIZE_BUILD_DIR) -j $(JOBS)
 	cd $(SANITIZE_BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 
