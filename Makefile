@@ -35,9 +35,11 @@ test: build
 
 $(SANITIZE_BUILD_DIR)/Makefile: deps
 	cmake -S . -B $(SANITIZE_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DONRAMP_SANITIZE=ON \
-	  -DONRAMP_WERROR=ON $(CMAKE_FLAGS) >/dev/null
+	  $(CMAKE_FLAGS) >/dev/null
 
-# Built with AddressSanitizer and UndefinedBehaviorSanitizer: the unit tests
+# Built with AddressSanitizer and UndefinedBehaviorSanitizer (without -Werror:
+# g++ 12 warns falsely inside std::regex and std::function under the
+# sanitizers): the unit tests
 # and the fuzz-corpus replays (every parser on every seed and regression
 # input). The end-to-end tests, which mostly time Python and pip, run under
 # the sanitizers with test-sanitize-all.

@@ -120,6 +120,9 @@ struct BadInput {
   std::string error;              // the exact stderr line after the path
 };
 
+// Names the case in test listings instead of dumping its bytes.
+void PrintTo(const BadInput& bad, std::ostream* os) { *os << bad.name; }
+
 class HostileInput : public ::testing::TestWithParam<BadInput> {};
 
 TEST_P(HostileInput, GivesItsExactErrorAndWritesNothingOutsideTheRunDirectory) {
@@ -152,7 +155,7 @@ INSTANTIATE_TEST_SUITE_P(
                  "other)"},
         BadInput{"profile_inventory_name_not_a_string", {"ops", kHostile, "--profile", "@"},
                  "profiles/inventory_name_not_a_string.toml", ":3: an inventory needs path and name"}),
-    [](const auto& info) { return std::string(info.param.name); });
+    [](const auto& param_info) { return std::string(param_info.param.name); });
 
 // A backend that writes to $HOME, $TMPDIR, the XDG cache and its working
 // directory at import: every write must land in the run directory.

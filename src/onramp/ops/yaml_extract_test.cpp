@@ -40,5 +40,20 @@ TEST(YamlLists, MalformedYamlIsADiagnosticWithLine) {
   EXPECT_NE(e.diagnostics[0].problem.find("malformed YAML"), std::string::npos);
 }
 
+// yaml-cpp's LoadAll never returned on a stray comma.
+TEST(YamlLists, StrayCommaEnds) {
+  auto e = extract_yaml(",a", "comma.yaml");
+  EXPECT_TRUE(e.inventories.empty());
+}
+
+TEST(YamlLists, EveryDocumentOfAStreamKeepsItsFileLines) {
+  auto e = extract_yaml("first:\n  - a\n---\nsecond:\n  - b\n--- \n,\n", "two.yaml");
+  ASSERT_EQ(e.inventories.size(), 2u);
+  EXPECT_EQ(e.inventories[0].name, "first");
+  EXPECT_EQ(e.inventories[1].name, "second");
+  EXPECT_EQ(e.inventories[1].line, 4);
+  EXPECT_EQ(e.inventories[1].members[0].line, 5);
+}
+
 }  // namespace
 }  // namespace onramp::ops
