@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -51,8 +52,15 @@ RunResult run_program(const std::vector<std::string>& program_argv, const std::v
   std::vector<char*> argv;
   for (auto& a : argv_s) argv.push_back(a.data());
   argv.push_back(nullptr);
+  // The given variables replace inherited ones of the same name.
+  auto overridden = [&](const std::string& entry) {
+    std::string name = entry.substr(0, entry.find('=') + 1);
+    return std::any_of(env.begin(), env.end(), [&](const std::string& e) { return e.rfind(name, 0) == 0; });
+  };
   std::vector<std::string> env_s;
-  for (char** e = environ; *e; ++e) env_s.emplace_back(*e);
+  for (char** e = environ; *e; ++e) {
+    if (!overridden(*e)) env_s.emplace_back(*e);
+  }
   env_s.insert(env_s.end(), env.begin(), env.end());
   std::vector<char*> envp;
   for (auto& e : env_s) envp.push_back(e.data());
