@@ -41,9 +41,14 @@ class AuditReference : public ::testing::Test {
     ASSERT_EQ(shell("PYTHON=/usr/bin/python3 '" + kBackendDir + "/build.sh' '" + wheels + "' >&2"), 0);
     std::string wheel;
     for (const auto& e : fs::directory_iterator(wheels)) wheel = e.path().string();
+    // One budget the reference backend meets and one it fails on purpose.
+    dir_->write("budget.toml",
+                "[[budget]]\nname = \"README lines that fail\"\nfigure = \"verdict.readme_lines_failed\"\nmax = 0\n"
+                "[[budget]]\nfigure = \"verdict.native_payload_bytes\"\nmax = 100000000\n");
     run_ = new RunResult(run_onramp({"audit", kBackendDir, "--profile", "reference", "--wheel", wheel,
                                      "--pip-args=--ignore-requires-python", "--runs", "1", "--out",
-                                     dir_->path() + "/run"}));
+                                     dir_->path() + "/run", "--budget", dir_->path() + "/budget.toml", "--junit",
+                                     dir_->path() + "/junit.xml"}));
   }
   static void TearDownTestSuite() {
     delete run_;
@@ -59,13 +64,25 @@ TempDir* AuditReference::dir_ = nullptr;
 RunResult* AuditReference::run_ = nullptr;
 
 TEST_F(AuditReference, WritesThreeReportsAndPrintsTheVerdict) {
-  ASSERT_EQ(run_->exit_code, 0) << run_->err;
+  ASSERT_EQ(run_->exit_code, 1) << run_->err;  // over the README budget
+  EXPECT_NE(run_->err.find("over budget"), std::string::npos);
   for (const char* name : {"report.json", "report.md", "report.html"}) {
     EXPECT_GT(fs::file_size(dir_->path() + "/run/" + name), 1000u) << name;
   }
   EXPECT_NE(run_->out.find("Verdict: onramp-ref"), std::string::npos) << run_->out;
   EXPECT_NE(run_->err.find("[6/6] examples"), std::string::npos);
   EXPECT_NE(run_->err.find("report written to"), std::string::npos);
+}
+
+TEST_F(AuditReference, BudgetsAreCheckedAndWrittenAsJUnit) {
+  auto budgets = report()["sections"]["budgets"];
+  ASSERT_TRUE(budgets.is_object());
+  std::string junit = read_file(dir_->path() + "/junit.xml");
+  EXPECT_NE(junit.find("README lines that fail"), std::string::npos) << junit;
+  EXPECT_NE(junit.find("<failure"), std::string::npos);
+  EXPECT_EQ(shell("/usr/bin/python3 -c 'import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); "
+                  "sys.exit(0 if len(r.findall(\".//failure\")) == 1 else 1)' '" + dir_->path() + "/junit.xml'"),
+            0);
 }
 
 TEST_F(AuditReference, EveryStepRanAndTheVerdictComesFirst) {
