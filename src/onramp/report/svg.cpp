@@ -4,25 +4,13 @@
 
 #include <algorithm>
 
+#include "onramp/report/junit.h"
 #include "onramp/report/render.h"
 
 namespace onramp::report {
 
-std::string html_escape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+// XML's escaping serves HTML text and attributes too.
+std::string html_escape(std::string_view text) { return xml_escape(text); }
 
 std::string svg_bar_chart(const Table& table, size_t max_bars) {
   const auto& hint = table.chart;
