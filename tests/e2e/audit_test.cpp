@@ -129,5 +129,28 @@ TEST_F(AuditReference, FrictionFiguresCarryTheirOrigin) {
   EXPECT_TRUE(python_blocker);
 }
 
+// On torch 1.13 the backend cannot be renamed, so its device module lives at
+// torch.privateuseone; the probe finds it there and the verdict names the
+// refusal that points users to the right API as good design.
+TEST_F(AuditReference, TheRefusalThatNamesTheRightApiIsGoodDesign) {
+  auto r = report();
+  json api = find_key(r["sections"]["probe"]["tables"], "device_api");
+  std::map<std::string, json> by_api;
+  for (const auto& row : api["rows"]) by_api.emplace(row["api"].get<std::string>(), row);
+  ASSERT_TRUE(by_api.contains("torch.privateuseone.is_available")) << api.dump(1);
+  EXPECT_EQ(by_api["torch.privateuseone.is_available"]["status"], "raised");
+  EXPECT_NE(by_api["torch.privateuseone.is_available"]["result"].get<std::string>().find(
+                "Use torch.accelerator.is_available instead"),
+            std::string::npos);
+  bool refusal = false;
+  for (const auto& f : r["sections"]["verdict"]["findings"]) {
+    std::string text = f["text"];
+    if (f["severity"] == "good" && text.starts_with("Helpful refusal: torch.privateuseone.device_count()")) {
+      refusal = true;
+    }
+  }
+  EXPECT_TRUE(refusal) << api.dump(1);
+}
+
 }  // namespace
 }  // namespace onramp::e2e

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "harness.h"
 
@@ -173,6 +174,53 @@ TEST(Ops, BadInputIsReportedWithPathAndLine) {
   // yaml-cpp notices the unclosed flow sequence where the input ends, line 4.
   EXPECT_EQ(where, (std::vector<std::string>{"bad/broken.yaml:4", "bad/latin1.py:2", "bad/macro.h:3",
                                              "bad/unterminated.h:1"}));
+}
+
+// Two versions of a backend: v2 registers mish and convolution_backward and
+// no longer registers relu. The diff names the ops under each method.
+TEST(Ops, DiffNamesTheOpsAddedAndRemovedUnderEachMethod) {
+  TempDir v1, v2, out;
+  write_backend(v1);
+  write_backend(v2);
+  std::string reg = "TORCH_LIBRARY_IMPL(aten, PrivateUse1, m) {\n";
+  for (const char* op : {"add.Tensor", "add.out", "mul.Tensor", "mul.out", "sum", "sum.dim_IntList", "max.dim",
+                         "fill_.Scalar", "convolution", "convolution_backward", "adaptive_avg_pool2d", "mish"}) {
+    reg += std::string("  m.impl(\"") + op + "\", TORCH_FN(k));\n";
+  }
+  v2.write("csrc/register.cpp", reg + "}\n");
+  for (const auto& [tree, file] : {std::pair{&v1, "/old.json"}, std::pair{&v2, "/new.json"}}) {
+    auto r = run_onramp({"ops", "--aten", kSchema, "--json", "-o", out.path() + file, tree->path()});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+  }
+  auto r = run_onramp({"diff", "--json", out.path() + "/old.json", out.path() + "/new.json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json counted, diff = json::parse(r.out);
+  for (const auto& t : diff["sections"]["ops"]["tables"]) {
+    if (t["key"] == "counted:csrc/register.cpp:1:aten/PrivateUse1") counted = t;
+  }
+  ASSERT_FALSE(counted.is_null()) << r.out;
+  EXPECT_EQ(counted["key_columns"], json::array({"method", "op"}));
+  std::set<std::string> changes;
+  for (const auto& row : counted["rows"]) {
+    changes.insert(row["change"].get<std::string>() + " " + row["key"]["method"].get<std::string>() + " " +
+                   row["key"]["op"].get<std::string>());
+  }
+  for (const char* expected :
+       {"added raw_entries convolution_backward", "added raw_entries mish", "removed raw_entries relu",
+        "added suffixes_stripped mish", "removed suffixes_stripped relu", "added overloads_collapsed mish",
+        "added forward_with_backward convolution", "added resolved convolution_backward"}) {
+    EXPECT_TRUE(changes.contains(expected)) << expected << " in " << counted.dump(1);
+  }
+  // convolution_backward counts as convolution once suffixes are stripped: no change there.
+  EXPECT_FALSE(changes.contains("added suffixes_stripped convolution_backward"));
+  EXPECT_FALSE(changes.contains("added suffixes_stripped convolution"));
+  auto text = run_onramp({"diff", out.path() + "/old.json", out.path() + "/new.json"});
+  EXPECT_NE(text.out.find("Counted under each method: csrc/register.cpp:1 aten/PrivateUse1: rows"),
+            std::string::npos) << text.out;
+  // People reading the ops report itself see the listing's size, not 100 rows.
+  auto own = run_onramp({"ops", "--aten", kSchema, v1.path()});
+  EXPECT_NE(own.out.find("rows, listed in the JSON report (table \"counted:csrc/register.cpp:1:aten/PrivateUse1\")"),
+            std::string::npos) << own.out;
 }
 
 TEST(Ops, OutputIsDeterministicAndHasEveryFormat) {

@@ -139,6 +139,46 @@ TEST(PortTrace, Resnet18ForwardAndBackwardJoinedWithTheReferenceBackend) {
   EXPECT_TRUE(verdict) << trace["findings"].dump();
 }
 
+// The join against a saved ops report gives what the join against the tree gives.
+TEST(PortTrace, JoinWithASavedOpsReportMatchesTheJoinWithTheTree) {
+  TempDir run;
+  std::string saved = run.path() + "/ops.json";
+  auto ops = run_onramp({"ops", "--profile", "reference", "--json", "-o", saved, kReference});
+  ASSERT_EQ(ops.exit_code, 0) << ops.err;
+  json from_tree = port_json("port_trace",
+                             {"trace", "--model", "torchvision:resnet18", "--backend", "reference", "--backend-src",
+                              kReference},
+                             run);
+  json from_report = port_json("port_trace", {"trace", "--model", "torchvision:resnet18", "--backend", saved}, run);
+  auto tree_ops = ops_of(from_tree), report_ops = ops_of(from_report);
+  ASSERT_EQ(tree_ops.size(), report_ops.size());
+  for (const auto& [op, row] : tree_ops) EXPECT_EQ(report_ops[op]["status"], row["status"]) << op;
+  EXPECT_EQ(report_ops["native_batch_norm"]["status"], "unregistered");
+  EXPECT_EQ(report_ops["addmm"]["status"], "registered");
+  bool verdict = false;
+  for (const auto& f : from_report["findings"]) {
+    verdict = verdict || f["text"].get<std::string>().starts_with("torchvision:resnet18 needs 10 ops; 3 are not "
+                                                                   "registered by onramp-ref");
+  }
+  EXPECT_TRUE(verdict) << from_report["findings"].dump(1);
+}
+
+TEST(PortTrace, BackendArgumentsThatCannotBeUsedAreOneLineErrors) {
+  TempDir d;
+  d.write("census.json", "");
+  auto census = run_onramp({"census", "--json", "-o", d.path() + "/census.json", kFixtures});
+  ASSERT_EQ(census.exit_code, 0) << census.err;
+  for (const auto& [backend, message] :
+       {std::pair<std::string, std::string>{"reference", "--backend reference needs --backend-src DIR"},
+        {d.path() + "/missing.json", d.path() + "/missing.json: cannot read: No such file or directory"},
+        {d.path() + "/census.json", d.path() + "/census.json: the report has no \"ops\" section"}}) {
+    auto r = run_onramp({"port", "trace", "--model", "torchvision:resnet18", "--backend", backend});
+    EXPECT_EQ(r.exit_code, 2) << backend;
+    EXPECT_EQ(r.err.find("onramp: error: " + message), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+}
+
 TEST(PortTrace, AUserFunctionBuildingASmallTransformer) {
   TempDir run;
   json trace = port_json("port_trace",

@@ -183,7 +183,10 @@ void open_target(AuditState& s) {
 report::Report run_audit(const AuditOptions& options) {
   AuditState s{options, {}, {}, {}, {}, {}, {}, {}, {}, {}};
   open_target(s);
-  if (s.profile) s.report.target["profile"] = s.profile->name;
+  if (s.profile) {
+    s.report.target["profile"] = s.profile->name;
+    if (!s.profile->display_name.empty()) s.report.target["backend"] = s.profile->display_name;
+  }
   s.report.run_dir = options.run_dir.string();
   const auto& table = steps();
   for (size_t i = 0; i < table.size(); ++i) {

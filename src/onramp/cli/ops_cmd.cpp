@@ -31,7 +31,10 @@ int run_ops(const OpsArgs& args) {
   auto src = value_or_fatal(source::open(args.target, open));
   report::Report report;
   report.target = src->describe();
-  if (profile) report.target["profile"] = profile->name;
+  if (profile) {
+    report.target["profile"] = profile->name;
+    if (!profile->display_name.empty()) report.target["backend"] = profile->display_name;
+  }
   ops::OpsRunOptions options{args.aten, args.python, args.claim, args.min_members, args.threads, profile.get(),
                              report.target.value("path", args.target)};
   if (!args.rev.empty()) options.source_evidence += " @ " + args.rev;

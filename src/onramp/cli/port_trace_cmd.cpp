@@ -56,9 +56,6 @@ void check_args(const TraceArgs& args) {
   int given = !args.model.empty() + !args.script.empty() + !args.models_file.empty();
   if (given != 1) throw FatalError("give exactly one of --model, --script and --models");
   if (!args.shard.empty() && args.models_file.empty()) throw FatalError("--shard needs --models FILE");
-  if (!args.backend.empty() && args.backend_src.empty()) {
-    throw FatalError("--backend " + args.backend + " needs --backend-src DIR (the backend's source tree)");
-  }
 }
 
 int run_trace(const TraceArgs& args) {
@@ -117,9 +114,11 @@ void declare_trace(CLI::App& port, const Chosen& chosen) {
   app->add_option("--input-shape", args->input_shape, "Input shape of a torchvision model (default 1,3,224,224)")
       ->type_name("N,C,H,W");
   app->add_option("--timeout", args->timeout, "Wall-clock limit per model, seconds (default 900)");
-  app->add_option("--backend", args->backend, "Join with a backend: a profile name or .toml path")
-      ->type_name("PROFILE");
-  app->add_option("--backend-src", args->backend_src, "The backend's source tree, read with onramp ops")
+  app->add_option("--backend", args->backend,
+                  "Join with a backend: a profile name or .toml path (with --backend-src), or a saved ops "
+                  "report (onramp ops --json, or an audit's report.json)")
+      ->type_name("PROFILE|REPORT.json");
+  app->add_option("--backend-src", args->backend_src, "The backend's source tree, read with onramp ops (with a profile)")
       ->type_name("DIR");
   app->add_option("--aten", args->aten, "native_functions.yaml for the join (default: the torchgen of --python)")
       ->type_name("PATH");
@@ -128,6 +127,8 @@ void declare_trace(CLI::App& port, const Chosen& chosen) {
   app->footer(R"(Examples:
   onramp port trace --model torchvision:resnet18 --backward
   onramp port trace --script my_model.py:build --backend reference --backend-src examples/reference-backend
+  onramp ops ~/src/my-backend --profile my.toml --json -o ops.json
+  onramp port trace --model torchvision:vit_b_16 --backend ops.json
   onramp port trace --models zoo.txt --shard 3/8 --backward --json -o shard-3.json)");
   app->callback([chosen, args] { *chosen = [args] { return run_trace(*args); }; });
 }

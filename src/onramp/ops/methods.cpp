@@ -8,6 +8,10 @@ namespace {
 
 constexpr std::string_view kBackward = "_backward";
 
+using Names = std::vector<std::string>;
+
+Names sorted(std::set<std::string> names) { return {names.begin(), names.end()}; }
+
 std::set<std::string> stripped_keys(const OpInventory& inv, bool with_overload) {
   std::set<std::string> keys;
   for (const auto& m : inv.members) {
@@ -24,16 +28,32 @@ std::set<std::string> folded_names(const OpInventory& inv) {
   return names;
 }
 
-size_t forward_with_backward(const OpInventory& inv) {
+std::set<std::string> forward_with_backward(const OpInventory& inv) {
   std::set<std::string> backward_of;
   for (const auto& m : inv.members) {
     if (m.sentinel()) continue;
     const std::string& n = m.op.name;
     if (size_t at = n.rfind(kBackward); at != std::string::npos && at > 0) backward_of.insert(n.substr(0, at));
   }
-  size_t n = 0;
-  for (const auto& name : folded_names(inv)) n += backward_of.contains(name);
-  return n;
+  std::set<std::string> out;
+  for (const auto& name : folded_names(inv)) {
+    if (backward_of.contains(name)) out.insert(name);
+  }
+  return out;
+}
+
+// Non-sentinel members in inventory order, as the normalized op name each was read as.
+Names member_names(const OpInventory& inv, bool (*keep)(const ResolvedMember&)) {
+  Names out;
+  for (const auto& m : inv.members) {
+    if (keep(m)) out.push_back(m.op.full_name());
+  }
+  return out;
+}
+
+CountingMethod counted(std::string key, std::string label, std::string rule, Names items) {
+  size_t n = items.size();
+  return {std::move(key), std::move(label), std::move(rule), n, "", std::move(items)};
 }
 
 }  // namespace
@@ -67,27 +87,27 @@ std::optional<long> claim_number(const std::string& claim) {
 
 std::vector<CountingMethod> count_every_way(const OpInventory& inv, const AtenSchema& schema) {
   std::vector<CountingMethod> out;
-  out.push_back({"raw_entries", "Raw entries", "every member as written, sentinels included", inv.members.size(), ""});
-  size_t helpers = 0;
-  for (const auto& m : inv.members) helpers += !m.sentinel() && m.op.name.starts_with("_");
-  out.push_back({"minus_sentinels_and_helpers", "Less sentinels and internal helpers",
-                 "members less sentinels (bounds, counts, aliases) and internal helpers (a leading underscore)",
-                 inv.op_count() - helpers, ""});
-  out.push_back({"suffixes_stripped", "Out/Backward suffixes stripped",
-                 "distinct names once the out= overload or _out suffix and the _backward suffix are removed; "
-                 "other overloads still count separately (sentinels excluded from here on)",
-                 stripped_keys(inv, true).size(), ""});
-  out.push_back({"overloads_collapsed", "Overloads collapsed to the base op",
-                 "as above, then every overload of a name counts once", stripped_keys(inv, false).size(), ""});
-  out.push_back({"inplace_out_folded", "In-place and out= forms folded into the base op",
-                 "as above, then an in-place name (trailing _) counts as its functional base op",
-                 folded_names(inv).size(), ""});
-  out.push_back({"forward_with_backward", "Forward ops with a matching backward",
-                 "base ops from the line above for which the inventory also holds name_backward",
-                 forward_with_backward(inv), ""});
+  Names written;
+  for (const auto& m : inv.members) written.push_back(m.member.text);
+  out.push_back(counted("raw_entries", "Raw entries", "every member as written, sentinels included", std::move(written)));
+  out.push_back(counted("minus_sentinels_and_helpers", "Less sentinels and internal helpers",
+                        "members less sentinels (bounds, counts, aliases) and internal helpers (a leading underscore)",
+                        member_names(inv, [](const ResolvedMember& m) { return !m.sentinel() && !m.op.name.starts_with("_"); })));
+  out.push_back(counted("suffixes_stripped", "Out/Backward suffixes stripped",
+                        "distinct names once the out= overload or _out suffix and the _backward suffix are removed; "
+                        "other overloads still count separately (sentinels excluded from here on)",
+                        sorted(stripped_keys(inv, true))));
+  out.push_back(counted("overloads_collapsed", "Overloads collapsed to the base op",
+                        "as above, then every overload of a name counts once", sorted(stripped_keys(inv, false))));
+  out.push_back(counted("inplace_out_folded", "In-place and out= forms folded into the base op",
+                        "as above, then an in-place name (trailing _) counts as its functional base op",
+                        sorted(folded_names(inv))));
+  out.push_back(counted("forward_with_backward", "Forward ops with a matching backward",
+                        "base ops from the line above for which the inventory also holds name_backward",
+                        sorted(forward_with_backward(inv))));
   CountingMethod core{"core_aten", "In the core ATen set",
                       "resolved members folded to their base op that carry the schema's core tag on some overload",
-                      std::nullopt, ""};
+                      std::nullopt, "", {}};
   if (schema.has_core_tag()) {
     std::set<std::string> names;
     for (const auto& m : inv.members) {
@@ -95,16 +115,19 @@ std::vector<CountingMethod> count_every_way(const OpInventory& inv, const AtenSc
       std::string base = fold_to_base(m.op.name);
       if (schema.name_is_core(base) || schema.name_is_core(m.op.name)) names.insert(base);
     }
-    core.value = names.size();
+    core.items = sorted(std::move(names));
+    core.value = core.items.size();
   } else {
     core.not_measured = schema.origin() + " has no core tag (PyTorch before 2.1); pass --aten with a newer "
                         "native_functions.yaml";
   }
   out.push_back(std::move(core));
-  out.push_back({"resolved", "Resolved to an ATen op", "members (sentinels excluded) that name an op of the schema, "
-                 "directly or through the CamelCase mapping", inv.resolved_count(), ""});
-  out.push_back({"unresolved", "Not resolved to an ATen op",
-                 "members (sentinels excluded) that name no op of the schema", inv.op_count() - inv.resolved_count(), ""});
+  out.push_back(counted("resolved", "Resolved to an ATen op", "members (sentinels excluded) that name an op of the schema, "
+                        "directly or through the CamelCase mapping",
+                        member_names(inv, [](const ResolvedMember& m) { return !m.sentinel() && m.op.resolved; })));
+  out.push_back(counted("unresolved", "Not resolved to an ATen op",
+                        "members (sentinels excluded) that name no op of the schema",
+                        member_names(inv, [](const ResolvedMember& m) { return !m.sentinel() && !m.op.resolved; })));
   return out;
 }
 

@@ -17,6 +17,9 @@ struct CountingMethod {
   std::string rule;   // one sentence
   std::optional<size_t> value;
   std::string not_measured;  // why value is empty
+  // What it counts: op names, as written for raw entries (in inventory order,
+  // repeats kept where the rule counts entries), else sorted and distinct.
+  std::vector<std::string> items;
 };
 
 std::vector<CountingMethod> count_every_way(const OpInventory& inventory, const AtenSchema& schema);

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "onramp/ops/gaps.h"
 #include "onramp/ops/test_schema.h"
 
@@ -39,6 +41,27 @@ TEST(CountingMethods, EachRuleOnAKnownEnum) {
   EXPECT_EQ(v["core_aten"], 2u);  // add, adaptive_avg_pool2d
   EXPECT_EQ(v["resolved"], 7u);
   EXPECT_EQ(v["unresolved"], 2u);
+}
+
+TEST(CountingMethods, EachMethodListsWhatItCounts) {
+  auto s = testing::tiny_schema();
+  auto inv = inventory_of({{"kMinOpMinus1", "bound"}, {"kAddTensor", ""}, {"kAdd_Tensor", ""}, {"kAddOut", ""},
+                           {"kAdaptiveAvgPool2d", ""}, {"kAdaptiveAvgPool2dBackward", ""}, {"kCustomThing", ""}},
+                          s);
+  std::map<std::string, std::vector<std::string>> items;
+  for (const auto& m : count_every_way(inv, s)) {
+    EXPECT_EQ(m.value, m.items.size()) << m.key;
+    items[m.key] = m.items;
+  }
+  using V = std::vector<std::string>;
+  EXPECT_EQ(items["raw_entries"], (V{"kMinOpMinus1", "kAddTensor", "kAdd_Tensor", "kAddOut", "kAdaptiveAvgPool2d",
+                                     "kAdaptiveAvgPool2dBackward", "kCustomThing"}));
+  EXPECT_EQ(items["overloads_collapsed"], (V{"adaptive_avg_pool2d", "add", "add_", "custom_thing"}));
+  EXPECT_EQ(items["inplace_out_folded"], (V{"adaptive_avg_pool2d", "add", "custom_thing"}));
+  EXPECT_EQ(items["forward_with_backward"], (V{"adaptive_avg_pool2d"}));
+  EXPECT_EQ(items["core_aten"], (V{"adaptive_avg_pool2d", "add"}));
+  EXPECT_EQ(items["unresolved"], (V{"custom_thing"}));
+  EXPECT_EQ(items["resolved"].size(), 5u);
 }
 
 TEST(CountingMethods, CoreIsNotMeasuredWithoutACoreTag) {

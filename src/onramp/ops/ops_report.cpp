@@ -67,17 +67,31 @@ Table inventory_table(const Discovery& d) {
   return t;
 }
 
-Table methods_table(const OpInventory& inv, const OpsReportInput& in) {
+Table methods_table(const OpInventory& inv, const std::vector<CountingMethod>& methods, const OpsReportInput& in) {
   Table t{"methods:" + printable(inv.where()) + ":" + printable(inv.name), "Counting methods: " + label_of(inv),
           "the inventory counted every way; each row's rule says how", printable(inv.where()),
           {{"method", "Method", ""}, {"value", "Count", "ops"}, {"rule", "Rule", ""}}, {}};
   t.chart = {"method", "value"};
   if (in.claim_value) t.columns.insert(t.columns.begin() + 2, {"vs_claim", "vs claim", "ops"});
-  for (const auto& m : count_every_way(inv, in.schema)) {
+  for (const auto& m : methods) {
     Json row{{"method", m.label}, {"value", m.value ? Json(*m.value) : Json(nullptr)}};
     if (in.claim_value) row["vs_claim"] = m.value ? Json(static_cast<long>(*m.value) - *in.claim_value) : Json(nullptr);
     row["rule"] = m.not_measured.empty() ? m.rule : m.rule + " (not measured: " + m.not_measured + ")";
     t.rows.push_back(std::move(row));
+  }
+  return t;
+}
+
+// Every op each method counts, so that two reports can be compared op by op
+// (onramp diff) and other tools can read the inventory (port trace --backend).
+Table counted_table(const OpInventory& inv, const std::vector<CountingMethod>& methods) {
+  Table t{counted_table_key(inv.where(), inv.name), "Counted under each method: " + label_of(inv),
+          "one row per op a method counts (method keys as in the counting-methods table; raw entries as written, "
+          "the others as normalized names)",
+          printable(inv.where()), {{"method", "Method", ""}, {"op", "Op", ""}}, {}};
+  t.json_only = true;
+  for (const auto& m : methods) {
+    for (const auto& item : m.items) t.rows.push_back(Json{{"method", m.key}, {"op", printable(item)}});
   }
   return t;
 }
@@ -175,6 +189,10 @@ void add_gap_findings(report::Section& s, const OpInventory& inv, const std::vec
 
 }  // namespace
 
+std::string counted_table_key(const std::string& where, const std::string& name) {
+  return "counted:" + printable(where) + ":" + printable(name);
+}
+
 std::string printable(std::string_view text) {
   std::string out;
   out.reserve(text.size());
@@ -218,7 +236,9 @@ report::Section build_ops_section(const OpsReportInput& in) {
   s.add(inventory_table(d));
   std::set<std::string> registered = registered_base_names(d);
   for (const auto& inv : d.inventories) {
-    s.add(methods_table(inv, in));
+    auto methods = count_every_way(inv, in.schema);
+    s.add(methods_table(inv, methods, in));
+    s.add(counted_table(inv, methods));
     if (inv.meaning == "unregistered" || inv.meaning == "falls_back_to_cpu") {
       auto gaps = classify_gaps(inv, in.schema, in.rules, registered);
       s.add(gaps_table(inv, gaps));

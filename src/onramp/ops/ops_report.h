@@ -23,6 +23,10 @@ struct OpsReportInput {
 
 report::Section build_ops_section(const OpsReportInput& in);
 
+// The key of the json_only table listing every op each counting method counts
+// for the inventory at WHERE ("path:line") named NAME: rows {method, op}.
+std::string counted_table_key(const std::string& where, const std::string& name);
+
 // Invalid UTF-8 bytes shown as \xNN, so any file's text can go into a report.
 std::string printable(std::string_view text);
 

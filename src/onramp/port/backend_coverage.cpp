@@ -6,69 +6,91 @@
 #include "onramp/ops/discovery.h"
 #include "onramp/ops/profile.h"
 #include "onramp/port/aten_dispatch.h"
+#include "onramp/report/report_file.h"
 #include "onramp/source/source.h"
 
 namespace onramp::port {
 namespace {
 
-void add_members(const ops::OpInventory& inv, std::map<std::string, std::string>& into) {
-  for (const auto& m : inv.members) {
-    if (m.sentinel()) continue;
-    into.emplace(m.op.full_name(), inv.path + ":" + std::to_string(m.member.line));
-  }
+bool is_implemented(const std::string& meaning) { return meaning == "implemented" || meaning == "supported"; }
+
+void add_ops(const InventoryOps& inv, std::map<std::string, std::string>& into) {
+  for (const auto& [op, where] : inv.ops) into.emplace(op, where);
 }
 
-// Registrations are the ground truth of what is implemented; a backend whose
-// registrations are generated (none found) is read from its declared lists.
-void add_implemented(const ops::Discovery& found, BackendCoverage& out) {
-  bool any_registration = false;
-  for (const auto& inv : found.inventories) {
-    if (inv.kind == ops::InventoryKind::cpp_registration && inv.meaning == "implemented") {
-      add_members(inv, out.registered);
-      any_registration = true;
-    }
-  }
-  if (any_registration) return;
-  for (const auto& inv : found.inventories) {
-    if (inv.meaning == "implemented") add_members(inv, out.registered);
-  }
-}
-
-}  // namespace
-
-Result<BackendCoverage> load_backend_coverage(const BackendRequest& request) {
-  auto profile = ops::load_profile(request.profile);
+Result<BackendCoverage> coverage_from_tree(const BackendRequest& request, const ops::AtenSchema& schema) {
+  auto profile = ops::load_profile(request.backend);
   if (!profile) return std::unexpected(profile.error());
+  if (request.source.empty()) {
+    return fail("--backend " + request.backend + " needs --backend-src DIR (the backend's source tree), "
+                "or give a saved ops report (.json) instead of a profile");
+  }
   if (!std::filesystem::is_directory(request.source)) {
     return fail(request.source + ": not a directory (the backend's source tree)");
   }
-  auto where = ops::locate_aten_schema(request.aten, request.python);
-  if (!where) return std::unexpected(where.error());
-  const auto& rules = ops::OpsRules::builtin();
-  auto schema = ops::AtenSchema::load(where->path, rules);
-  if (!schema) return std::unexpected(schema.error());
-  auto dispatch = load_aten_dispatch(where->path);
-  if (!dispatch) return std::unexpected(dispatch.error());
   auto src = source::open(request.source, {});
   if (!src) return std::unexpected(src.error());
-  ops::Discovery found = ops::discover(**src, *schema, rules, {}, &*profile);
+  ops::Discovery found = ops::discover(**src, schema, ops::OpsRules::builtin(), {}, &*profile);
 
   BackendCoverage out;
   out.backend = profile->display_name.empty() ? profile->name : profile->display_name;
-  out.source = request.source + " (profile " + profile->origin + ", schema " + where->evidence + ")";
-  add_implemented(found, out);
+  out.source = request.source + " (profile " + profile->origin;
+  std::vector<InventoryOps> inventories;
   for (const auto& inv : found.inventories) {
-    if (inv.meaning == "unregistered") add_members(inv, out.unregistered);
-    if (inv.meaning == "falls_back_to_cpu") add_members(inv, out.falls_back);
+    InventoryOps& view = inventories.emplace_back(InventoryOps{std::string(ops::to_string(inv.kind)), inv.meaning, {}});
+    for (const auto& m : inv.members) {
+      if (!m.sentinel()) view.ops.emplace_back(m.op.full_name(), inv.path + ":" + std::to_string(m.member.line));
+    }
   }
+  add_inventories(inventories, out);
   if (!found.fallbacks.empty()) {
     const auto& f = found.fallbacks.front();
     out.boxed_fallback = f.path + ":" + std::to_string(f.line) + " (boxed fallback for " + f.dispatch_key + ")";
   }
-  for (const auto& [op, kernel] : dispatch->composite) {
-    out.decomposition[op] = dispatch->origin + ":" + std::to_string(kernel.line) + " (" + kernel.kind + ")";
-  }
   return out;
+}
+
+}  // namespace
+
+bool is_saved_report(const std::string& backend) { return backend.ends_with(".json"); }
+
+void add_inventories(const std::vector<InventoryOps>& inventories, BackendCoverage& out) {
+  bool any_registration = false;
+  for (const auto& inv : inventories) {
+    if (inv.kind == "cpp_registration" && is_implemented(inv.meaning)) {
+      add_ops(inv, out.registered);
+      any_registration = true;
+    }
+  }
+  for (const auto& inv : inventories) {
+    if (!any_registration && is_implemented(inv.meaning)) add_ops(inv, out.registered);
+    if (inv.meaning == "unregistered") add_ops(inv, out.unregistered);
+    if (inv.meaning == "falls_back_to_cpu") add_ops(inv, out.falls_back);
+  }
+}
+
+Result<BackendCoverage> load_backend_coverage(const BackendRequest& request) {
+  auto where = ops::locate_aten_schema(request.aten, request.python);
+  if (!where) return std::unexpected(where.error());
+  auto schema = ops::AtenSchema::load(where->path, ops::OpsRules::builtin());
+  if (!schema) return std::unexpected(schema.error());
+  auto dispatch = load_aten_dispatch(where->path);
+  if (!dispatch) return std::unexpected(dispatch.error());
+
+  Result<BackendCoverage> coverage = fail("");
+  if (is_saved_report(request.backend)) {
+    auto document = report::load_report_json(request.backend);
+    if (!document) return std::unexpected(document.error());
+    coverage = coverage_from_report(*document, request.backend);
+  } else {
+    coverage = coverage_from_tree(request, *schema);
+  }
+  if (!coverage) return coverage;
+  coverage->source += ", schema " + where->evidence + ")";
+  for (const auto& [op, kernel] : dispatch->composite) {
+    coverage->decomposition[op] = dispatch->origin + ":" + std::to_string(kernel.line) + " (" + kernel.kind + ")";
+  }
+  return coverage;
 }
 
 }  // namespace onramp::port

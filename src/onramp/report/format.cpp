@@ -52,4 +52,9 @@ std::string format_value(const Json& value, const std::string& unit) {
   return unit.empty() ? cell : cell + " " + unit;
 }
 
+std::string json_only_note(const Table& table) {
+  return fmt::format("{} rows, listed in the JSON report (table \"{}\"); `onramp diff` shows their changes",
+                     group_thousands(static_cast<long long>(table.rows.size())), table.key);
+}
+
 }  // namespace onramp::report

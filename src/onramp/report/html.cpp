@@ -60,6 +60,7 @@ std::string table_html(const Table& t) {
                                 html_escape(t.method), html_escape(t.evidence));
   out += svg_bar_chart(t);
   if (t.rows.empty()) return out + "<p>(none)</p>\n";
+  if (t.json_only) return out + "<p>" + html_escape(json_only_note(t)) + "</p>\n";
   out += "<div class=\"scroll\"><table><thead><tr>";
   for (const auto& c : t.columns) out += fmt::format("<th scope=\"col\">{}</th>", html_escape(c.label));
   out += "</tr></thead><tbody>\n";

@@ -22,6 +22,10 @@ void append_table(std::string& out, const Table& t) {
     out += "(none)\n\n";
     return;
   }
+  if (t.json_only) {
+    out += json_only_note(t) + "\n\n";
+    return;
+  }
   std::string header = "|", rule = "|";
   for (const auto& c : t.columns) {
     header += fmt::format(" {} |", cell(c.label));

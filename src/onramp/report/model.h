@@ -43,6 +43,8 @@ struct Table {
   std::vector<Json> rows;  // each an object keyed by column key
   size_t text_rows = 0;    // the terminal shows this many rows (0: all)
   ChartHint chart{};       // drawn as bars in HTML when set
+  bool json_only = false;  // a listing for diffs and tools: the terminal, Markdown and
+                           // HTML show its row count, JSON holds the rows
 };
 
 enum class Severity { good, info, friction, blocker };

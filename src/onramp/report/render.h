@@ -20,5 +20,7 @@ std::string render(const Report& report, Format format);
 // Display helpers shared by the text and Markdown renderers.
 std::string format_value(const Json& value, const std::string& unit);
 std::string format_cell(const Json& value);
+// What people see in place of a json_only table's rows.
+std::string json_only_note(const Table& table);
 
 }  // namespace onramp::report

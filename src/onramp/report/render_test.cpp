@@ -52,5 +52,23 @@ TEST(Render, ByteValuesAreHumanAndExact) {
   EXPECT_EQ(format_value(Json(11.1), "s"), "11.10 s");
 }
 
+TEST(Render, JsonOnlyTablesShowTheirRowCountToPeopleAndEveryRowInJson) {
+  Report r = sample();
+  Table& t = r.sections[0].tables[0];
+  t.key = "counted:x.h:1:OpName";
+  t.json_only = true;
+  const std::string note = "2 rows, listed in the JSON report (table \"counted:x.h:1:OpName\")";
+  for (const std::string& people : {render_text(r), render_markdown(r)}) {
+    EXPECT_NE(people.find(note), std::string::npos) << people;
+    EXPECT_EQ(people.find("217,023"), std::string::npos) << people;
+  }
+  std::string html = render_html(r);
+  EXPECT_NE(html.find("2 rows, listed in the JSON report (table &quot;counted:x.h:1:OpName&quot;)"),
+            std::string::npos);
+  EXPECT_EQ(html.find("217,023"), std::string::npos);
+  Json j = Json::parse(render_json(r));
+  EXPECT_EQ(j["sections"]["census"]["tables"][0]["rows"].size(), 2u);
+}
+
 }  // namespace
 }  // namespace onramp::report

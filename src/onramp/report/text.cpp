@@ -62,6 +62,8 @@ std::string render_text(const Report& report) {
       out += fmt::format("\n  {} [{}]\n", t.title, methods.size());
       if (t.rows.empty()) {
         out += "    (none)\n";
+      } else if (t.json_only) {
+        out += "    " + json_only_note(t) + "\n";
       } else {
         append_table(out, t);
       }

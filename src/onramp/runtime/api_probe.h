@@ -2,7 +2,8 @@
 // DeviceApiMatrix: what torch and a backend answer on a machine without the
 // device. One sandboxed interpreter imports torch and the backend module,
 // reports the environment (versions, and torch features detected by looking
-// for them), then calls torch.accelerator.*, torch.<device>.* for every
+// for them), then calls torch.accelerator.*, torch.<device>.* and
+// torch.privateuseone.* (where a backend that cannot be renamed lives) for every
 // function torch.cuda has, and the device strings, one by one.
 #include <string>
 

@@ -99,7 +99,9 @@ def cuda_functions(torch):
     names = []
     for name in sorted(dir(torch.cuda)):
         obj = getattr(torch.cuda, name, None)
-        if name.startswith("_") or not (inspect.isfunction(obj) or inspect.isbuiltin(obj)):
+        # Callables that are not classes: plain functions, builtins, and wrapped
+        # ones (torch.cuda.device_count is an lru_cache wrapper).
+        if name.startswith("_") or inspect.isclass(obj) or not callable(obj):
             continue
         if getattr(obj, "__module__", "").startswith("torch.cuda"):
             names.append(name)
@@ -127,21 +129,28 @@ def probe_accelerator(rec, torch):
 
 
 def probe_device_module(rec, torch, device):
-    group = f"torch.{device}"
-    module = getattr(torch, device, None)
-    if module is None:
-        rec.absent(group, group, f"torch has no attribute {device!r}")
-        return
-    for name in cuda_functions(torch):
-        api = f"{group}.{name}"
-        fn = getattr(module, name, None)
-        if fn is None:
-            rec.absent(group, api, "absent")
-        elif needs_arguments(fn):
-            rec.emit({"kind": "call", "group": group, "api": api, "status": "skipped",
-                      "message": "needs arguments"})
-        else:
-            rec.call(group, api, fn)
+    """torch.DEVICE, and torch.privateuseone where a backend that could not be
+    renamed (torch before 2.1) registered its module instead."""
+    probed = []
+    for name in dict.fromkeys([device, "privateuseone"]):
+        group = f"torch.{name}"
+        module = getattr(torch, name, None)
+        if module is None:
+            rec.absent(group, group, f"torch has no attribute {name!r}")
+            continue
+        if any(module is other for other in probed):
+            continue
+        probed.append(module)
+        for fn_name in cuda_functions(torch):
+            api = f"{group}.{fn_name}"
+            fn = getattr(module, fn_name, None)
+            if fn is None:
+                rec.absent(group, api, "absent")
+            elif needs_arguments(fn):
+                rec.emit({"kind": "call", "group": group, "api": api, "status": "skipped",
+                          "message": "needs arguments"})
+            else:
+                rec.call(group, api, fn)
 
 
 def probe_device_strings(rec, torch, device):
