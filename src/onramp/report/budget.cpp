@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "onramp/report/json_fields.h"
 #include "onramp/report/render.h"
 
 namespace onramp::report {
@@ -24,7 +25,7 @@ const Json* find_keyed(const Json& report, const Address& a, const char* part) {
   const Json& sections = report.at("sections");
   if (!sections.contains(a.section) || !sections[a.section].contains(part)) return nullptr;
   for (const auto& item : sections[a.section][part]) {
-    if (item.value("key", "") == a.key) return &item;
+    if (text_field(item, "key") == a.key) return &item;
   }
   return nullptr;
 }
@@ -71,16 +72,16 @@ void measure_figure(BudgetResult& r, const Json& report) {
     r.message = "the report has no figure " + r.budget.figure;
     return;
   }
-  r.unit = figure->value("unit", "");
-  r.method = figure->value("method", "");
-  r.evidence = figure->value("evidence", "");
-  r.value = figure->value("value", Json());
-  if (r.value.is_null()) r.message = "not measured: " + figure->value("not_measured", std::string("no reason given"));
+  r.unit = text_field(*figure, "unit");
+  r.method = text_field(*figure, "method");
+  r.evidence = text_field(*figure, "evidence");
+  r.value = value_field(*figure, "value");
+  if (r.value.is_null()) r.message = "not measured: " + text_field(*figure, "not_measured", "no reason given");
 }
 
 bool row_matches(const Json& row, const Json& where) {
   for (const auto& [column, accepted] : where.items()) {
-    const Json cell = row.value(column, Json());
+    const Json cell = value_field(row, column.c_str());
     if (accepted.is_array() ? std::find(accepted.begin(), accepted.end(), cell) == accepted.end() : cell != accepted) {
       return false;
     }
@@ -97,7 +98,7 @@ std::vector<const Json*> find_tables(const Json& report, const Address& a) {
   bool prefix = a.key.ends_with('*');
   std::string_view wanted(a.key.data(), a.key.size() - (prefix ? 1 : 0));
   for (const auto& table : sections[a.section]["tables"]) {
-    std::string key = table.value("key", "");
+    std::string key = text_field(table, "key");
     if (prefix ? key.starts_with(wanted) : key == wanted) out.push_back(&table);
   }
   return out;
@@ -106,8 +107,8 @@ std::vector<const Json*> find_tables(const Json& report, const Address& a) {
 std::string missing_column(const Json& table, const Json& where) {
   for (const auto& [column, accepted] : where.items()) {
     bool known = false;
-    for (const auto& c : table.value("columns", Json::array())) known = known || c.value("key", "") == column;
-    if (!known) return "table " + table.value("key", std::string()) + " has no column \"" + column + "\"";
+    for (const auto& c : array_field(table, "columns")) known = known || text_field(c, "key") == column;
+    if (!known) return "table " + text_field(table, "key") + " has no column \"" + column + "\"";
   }
   return {};
 }
@@ -124,15 +125,15 @@ void measure_table(BudgetResult& r, const Json& report) {
       r.message = problem;
       return;
     }
-    for (const auto& row : table->value("rows", Json::array())) count += row_matches(row, r.budget.where) ? 1 : 0;
+    for (const auto& row : array_field(*table, "rows")) count += row_matches(row, r.budget.where) ? 1 : 0;
   }
   r.value = count;
   r.unit = "rows";
-  r.method = tables.front()->value("method", "");
+  r.method = text_field(*tables.front(), "method");
   if (tables.size() > 1) r.method += fmt::format(" Summed over {} tables {}.", tables.size(), r.budget.table);
   if (!r.budget.where.empty()) r.method += fmt::format(" Counted the rows where {}.", r.budget.where.dump());
   for (const Json* table : tables) {
-    r.evidence += (r.evidence.empty() ? "" : "; ") + table->value("evidence", std::string());
+    r.evidence += (r.evidence.empty() ? "" : "; ") + text_field(*table, "evidence");
   }
 }
 

@@ -129,5 +129,24 @@ TEST(Budget, SectionCountsAndReportsEachFailure) {
   EXPECT_NE(s.findings[0].text.find("first impressions"), std::string::npos);
 }
 
+TEST(Budget, WrongTypesInAReportAreNotMeasuredNotACrash) {
+  Json hostile = Json::parse(R"({
+    "schema": "onramp.report/1", "target": 5, "generated_at": [],
+    "sections": {"census": {"title": 7,
+      "figures": [3, {"key": 5, "value": "x"}, {"key": "files_total", "label": [], "value": {}, "unit": 1},
+                  {"key": "import_cold_s", "value": 1, "not_measured": 2}],
+      "tables": [1, {"key": "t", "columns": "no", "rows": [1, "a", {"x": 1}, null]},
+                 {"key": "lines_by_language", "columns": [4, {"key": 1}], "rows": 3}],
+      "findings": [{"severity": 1, "text": null}, "x"]}}})");
+  auto e = evaluate_budgets(hostile,
+                            "[[budget]]\nfigure = \"census.import_cold_s\"\nmax = 5\n"
+                            "[[budget]]\nfigure = \"census.files_total\"\nmax = 5\n"
+                            "[[budget]]\ntable = \"census.t\"\nwhere = { x = 1 }\nmax = 0\n",
+                            "budget.toml", "report.json");
+  ASSERT_TRUE(e.has_value()) << e.error().message;
+  ASSERT_EQ(e->results.size(), 3u);
+  EXPECT_EQ(e->results[0].status, BudgetStatus::pass);
+}
+
 }  // namespace
 }  // namespace onramp::report

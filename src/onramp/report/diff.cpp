@@ -1,5 +1,7 @@
 #include "onramp/report/diff.h"
 
+#include "onramp/report/json_fields.h"
+
 #include <map>
 #include <regex>
 #include <set>
@@ -17,7 +19,7 @@ const Json& part(const Json& section, const char* name) {
 // Items of a figures or tables array by key, keeping their order of appearance.
 std::vector<std::pair<std::string, const Json*>> keyed(const Json& items) {
   std::vector<std::pair<std::string, const Json*>> out;
-  for (const auto& item : items) out.emplace_back(item.value("key", std::string()), &item);
+  for (const auto& item : items) out.emplace_back(text_field(item, "key"), &item);
   return out;
 }
 
@@ -30,9 +32,9 @@ const Json* lookup(const std::vector<std::pair<std::string, const Json*>>& items
 
 FigureChange figure_change(Change change, const Json* old_f, const Json* new_f) {
   const Json& f = new_f ? *new_f : *old_f;
-  FigureChange c{change, f.value("key", ""), f.value("label", ""), f.value("unit", ""),
-                 old_f ? old_f->value("value", Json()) : Json(), new_f ? new_f->value("value", Json()) : Json(),
-                 {}, f.value("method", ""), f.value("evidence", "")};
+  FigureChange c{change, text_field(f, "key"), text_field(f, "label"), text_field(f, "unit"),
+                 old_f ? value_field(*old_f, "value") : Json(), new_f ? value_field(*new_f, "value") : Json(),
+                 {}, text_field(f, "method"), text_field(f, "evidence")};
   c.delta = delta_of(c.old_value, c.new_value);
   return c;
 }
@@ -44,7 +46,7 @@ std::vector<FigureChange> diff_figures(const Json& old_s, const Json& new_s) {
     const Json* before = lookup(olds, key);
     if (!before) {
       out.push_back(figure_change(Change::added, nullptr, f));
-    } else if (before->value("value", Json()) != f->value("value", Json())) {
+    } else if (value_field(*before, "value") != value_field(*f, "value")) {
       out.push_back(figure_change(Change::changed, before, f));
     }
   }
@@ -57,14 +59,14 @@ std::vector<FigureChange> diff_figures(const Json& old_s, const Json& new_s) {
 std::vector<Column> columns_of(const Json& table) {
   std::vector<Column> out;
   for (const auto& c : part(table, "columns")) {
-    out.push_back({c.value("key", ""), c.value("label", ""), c.value("unit", "")});
+    out.push_back({text_field(c, "key"), text_field(c, "label"), text_field(c, "unit")});
   }
   return out;
 }
 
 Json row_key(const Json& row, const std::vector<std::string>& key_columns) {
   Json key = Json::object();
-  for (const auto& c : key_columns) key[c] = row.value(c, Json());
+  for (const auto& c : key_columns) key[c] = value_field(row, c.c_str());
   return key;
 }
 
@@ -84,7 +86,7 @@ RowChange changed_row(const Json& key, const Json& old_row, const Json& new_row,
   RowChange change{Change::changed, key, new_row, {}};
   for (const auto& c : columns) {
     if (key.contains(c.key)) continue;
-    Json before = old_row.value(c.key, Json()), after = new_row.value(c.key, Json());
+    Json before = value_field(old_row, c.key.c_str()), after = value_field(new_row, c.key.c_str());
     if (before != after) change.cells.push_back({c.key, before, after, delta_of(before, after)});
   }
   return change;
@@ -113,7 +115,7 @@ std::vector<RowChange> diff_rows(const TableChange& t, const Json& old_rows, con
 
 TableChange table_change(Change change, const Json* old_t, const Json* new_t) {
   const Json& t = new_t ? *new_t : *old_t;
-  TableChange c{change, t.value("key", ""), t.value("title", ""), columns_of(t), {},
+  TableChange c{change, text_field(t, "key"), text_field(t, "title"), columns_of(t), {},
                 old_t ? part(*old_t, "rows").size() : 0, new_t ? part(*new_t, "rows").size() : 0, {}};
   if (old_t && new_t) {
     c.key_columns = row_key_columns(c.columns, part(*old_t, "rows"), part(*new_t, "rows"));
@@ -161,7 +163,7 @@ std::vector<TableChange> diff_tables(const Json& old_s, const Json& new_s) {
 std::vector<FindingChange> diff_findings(const Json& old_s, const Json& new_s) {
   auto set_of = [](const Json& section) {
     std::set<std::pair<std::string, std::string>> out;
-    for (const auto& f : part(section, "findings")) out.emplace(f.value("severity", ""), f.value("text", ""));
+    for (const auto& f : part(section, "findings")) out.emplace(text_field(f, "severity"), text_field(f, "text"));
     return out;
   };
   auto olds = set_of(old_s), news = set_of(new_s);
@@ -176,7 +178,7 @@ std::vector<FindingChange> diff_findings(const Json& old_s, const Json& new_s) {
 }
 
 DiffSide side_of(const Json& report, const std::string& path) {
-  return {path, report.value("target", Json::object()), report.value("generated_at", "")};
+  return {path, value_field(report, "target"), text_field(report, "generated_at")};
 }
 
 }  // namespace
@@ -234,7 +236,7 @@ ReportDiff diff_reports(const Json& old_report, const Json& new_report, const st
     bool in_old = old_sections.contains(key), in_new = new_sections.contains(key);
     const Json& old_s = in_old ? old_sections[key] : empty;
     const Json& new_s = in_new ? new_sections[key] : empty;
-    SectionDiff s{key, (in_new ? new_s : old_s).value("title", key),
+    SectionDiff s{key, text_field(in_new ? new_s : old_s, "title", key),
                   in_old && in_new ? Change::changed : (in_new ? Change::added : Change::removed),
                   diff_figures(old_s, new_s), diff_tables(old_s, new_s), diff_findings(old_s, new_s)};
     if (!s.empty() || s.change != Change::changed) out.sections.push_back(std::move(s));

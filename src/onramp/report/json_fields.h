@@ -29,6 +29,12 @@ inline double number_field(const Json& object, const char* key, double fallback)
   return v && v->is_number() ? v->get<double>() : fallback;
 }
 
+// The value under key as it is, or null.
+inline Json value_field(const Json& object, const char* key) {
+  const Json* v = field(object, key);
+  return v ? *v : Json();
+}
+
 // The array under key, or an empty one.
 inline const Json& array_field(const Json& object, const char* key) {
   static const Json empty = Json::array();
