@@ -48,7 +48,8 @@ TEST(InstallE2E, NativeWheelInstallsOfflineAndItsFootprintMatchesTheDisk) {
   EXPECT_EQ(installed[0]["name"], "onramp-native");
   EXPECT_EQ(installed[0]["version"], "0.3.1");
   std::string site = run + "/venv/lib/python3.11/site-packages";
-  for (const auto& row : table(i.report, "install", "footprint_dirs")["rows"]) {
+  json dirs = table(i.report, "install", "footprint_dirs")["rows"];  // a copy: table() returns by value
+  for (const auto& row : dirs) {
     EXPECT_EQ(row["bytes"], find_bytes(site + "/" + row["directory"].get<std::string>())) << row.dump();
   }
   std::string so = command_output("ls " + site + "/onramp_native/*.so");
