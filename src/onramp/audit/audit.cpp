@@ -204,6 +204,10 @@ report::Report run_audit(const AuditOptions& options) {
     } catch (const FatalError& e) {
       record.status = "failed";
       record.reason = e.what();
+    } catch (const std::exception& e) {
+      // Not a foreseen failure: the other steps still run and the report says so.
+      record.status = "failed";
+      record.reason = std::string("internal error: ") + e.what();
     }
     record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     s.steps.push_back(std::move(record));

@@ -4,6 +4,7 @@
 
 #include "onramp/cli/command.h"
 #include "onramp/cli/port_cmds.h"
+#include "onramp/runtime/interpreter.h"
 #include "onramp/util/sandbox.h"
 
 extern char** environ;
@@ -24,7 +25,8 @@ port::PythonSandbox open_sandbox(const SandboxOptions& options, ProcessRunner& r
   if (!options.out.empty()) out = options.out;
   auto run_dir = value_or_fatal(create_run_dir(out, std::filesystem::current_path(), std::chrono::system_clock::now()));
   auto box = value_or_fatal(port::open_python_sandbox(runner, run_dir, environ));
-  box.python = value_or_fatal(port::choose_python(box, options.python, need_torch));
+  // sys.executable: an absolute path, so the sandbox's environment need not find it.
+  box.python = value_or_fatal(runtime::choose_interpreter(runner, options.python, need_torch)).executable;
   return box;
 }
 

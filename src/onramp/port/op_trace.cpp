@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <set>
 
+#include "onramp/report/json_fields.h"
+
 namespace onramp::port {
 namespace fs = std::filesystem;
 
@@ -69,15 +71,17 @@ Result<std::vector<int64_t>> parse_input_shape(const std::string& text) {
   return shape;
 }
 
-Result<OpTrace> parse_trace_output(const nlohmann::json& d, const std::string& model) {
-  if (!d.is_object() || !d.contains("phases")) return fail("trace output for " + model + ": no \"phases\"");
+namespace {
+
+// Throws nlohmann::json::exception on a field of the wrong type.
+OpTrace read_trace_output(const nlohmann::json& d, const std::string& model) {
   OpTrace t;
   t.model = model;
   t.forward = counts_of(d["phases"].value("forward", nlohmann::json::object()));
   t.backward = counts_of(d["phases"].value("backward", nlohmann::json::object()));
   if (d.contains("error") && d["error"].is_object()) {
-    t.error_kind = d["error"].value("kind", "Error");
-    t.error = d["error"].value("message", "");
+    t.error_kind = report::text_field(d["error"], "kind", "Error");
+    t.error = report::text_field(d["error"], "message");
   }
   if (d.contains("parameters") && d["parameters"].is_number_integer() && d["parameters"].get<int64_t>() >= 0) {
     t.parameters = d["parameters"].get<uint64_t>();
@@ -93,6 +97,17 @@ Result<OpTrace> parse_trace_output(const nlohmann::json& d, const std::string& m
   t.torch_version = d.value("torch", "");
   t.python_version = d.value("python", "");
   return t;
+}
+
+}  // namespace
+
+Result<OpTrace> parse_trace_output(const nlohmann::json& d, const std::string& model) {
+  if (!d.is_object() || !d.contains("phases")) return fail("trace output for " + model + ": no \"phases\"");
+  try {
+    return read_trace_output(d, model);
+  } catch (const nlohmann::json::exception& e) {
+    return fail("trace output for " + model + ": unreadable: " + e.what());
+  }
 }
 
 Result<OpTrace> run_trace(const PythonSandbox& box, const ModelSpec& spec, const TraceOptions& options,
@@ -119,7 +134,13 @@ Result<OpTrace> run_trace(const PythonSandbox& box, const ModelSpec& spec, const
     t.error = "the tracer printed no result (" + run->process.outcome() + ")" + (why.empty() ? "" : ": " + why);
     return t;
   }
-  return parse_trace_output(*run->result, spec.text);
+  auto parsed = parse_trace_output(*run->result, spec.text);
+  if (parsed) return parsed;
+  OpTrace t;  // the traced code could have printed a forged, malformed result
+  t.model = spec.text;
+  t.error_kind = "TraceFailed";
+  t.error = parsed.error().message;
+  return t;
 }
 
 }  // namespace onramp::port

@@ -24,14 +24,6 @@ Result<void> write_file(const fs::path& path, std::string_view bytes) {
   return {};
 }
 
-std::string path_var(char** env) {
-  for (char** e = env; e && *e; ++e) {
-    std::string_view entry(*e);
-    if (entry.starts_with("PATH=")) return std::string(entry.substr(5));
-  }
-  return "/usr/local/bin:/usr/bin:/bin";
-}
-
 }  // namespace
 
 std::optional<nlohmann::json> extract_result(std::string_view text, const std::string& begin_marker,
@@ -89,32 +81,6 @@ Result<ScriptRun> run_embedded_script(const PythonSandbox& box, std::string_view
   if (!out.result) out.result = extract_result(process->out.tail(), request["begin_marker"], request["end_marker"]);
   out.process = std::move(*process);
   return out;
-}
-
-Result<std::string> choose_python(const PythonSandbox& box, const std::string& requested, bool need_torch) {
-  std::vector<std::string> candidates = requested.empty() ? std::vector<std::string>{"python3", "/usr/bin/python3"}
-                                                          : std::vector<std::string>{requested};
-  std::string path = path_var(box.parent_env);
-  std::string tried;
-  for (const auto& name : candidates) {
-    std::string program = find_program(name, path);
-    tried += (tried.empty() ? "" : ", ") + name;
-    if (program.empty()) continue;
-    if (!need_torch) return program;
-    RunRequest check;
-    check.argv = {program, "-c",
-                  "import importlib.util, sys; sys.exit(0 if importlib.util.find_spec('torch') else 3)"};
-    check.cwd = box.dirs.tmp;
-    check.env = sandbox_environment(box.dirs, {}, box.parent_env);
-    check.limits.wall_seconds = 30;
-    auto result = box.runner->run(check);
-    if (result && result->ok()) return program;
-  }
-  if (!requested.empty()) {
-    return fail("--python " + requested + (need_torch ? ": not found, or it cannot import torch" : ": not found"));
-  }
-  return fail(std::string("no Python interpreter") + (need_torch ? " that can import torch" : "") + " (tried " +
-              tried + "); pass --python PY");
 }
 
 }  // namespace onramp::port

@@ -47,12 +47,8 @@ Result<ScriptRun> run_embedded_script(const PythonSandbox& box, std::string_view
                                       nlohmann::json request, const std::string& label, const Limits& limits,
                                       const std::vector<std::pair<std::string, std::string>>& extra_env = {});
 
-// The interpreter to use: `requested` when given, else the first of
-// `python3` on PATH and /usr/bin/python3 that can import torch when
-// `need_torch`. The check runs in the sandbox without importing torch.
-Result<std::string> choose_python(const PythonSandbox& box, const std::string& requested, bool need_torch);
-
-// A sandbox in `run_dir` for `runner`; the interpreter is chosen later.
+// A sandbox in `run_dir` for `runner`; the interpreter is chosen later
+// (runtime::choose_interpreter).
 Result<PythonSandbox> open_python_sandbox(ProcessRunner& runner, const std::filesystem::path& run_dir,
                                           char** parent_env);
 

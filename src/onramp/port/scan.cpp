@@ -1,4 +1,5 @@
 #include "onramp/port/scan.h"
+#include "onramp/report/json_fields.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -7,6 +8,9 @@
 
 namespace onramp::port {
 namespace fs = std::filesystem;
+using report::bool_field;
+using report::number_field;
+using report::text_field;
 
 namespace {
 
@@ -36,17 +40,17 @@ void walk_dir(const std::string& root, std::vector<InputFile>& out) {
 Result<Site> parse_site(const nlohmann::json& j) {
   static const std::map<std::string, SiteKind> kinds{
       {"name", SiteKind::name}, {"method", SiteKind::method}, {"string", SiteKind::string}};
-  auto kind = kinds.find(j.value("kind", ""));
-  if (kind == kinds.end()) return fail("scanner output: unknown site kind " + j.value("kind", std::string("?")));
+  auto kind = kinds.find(text_field(j, "kind"));
+  if (kind == kinds.end()) return fail("scanner output: unknown site kind " + text_field(j, "kind", "?"));
   Site site;
   site.kind = kind->second;
-  site.text = j.value("text", "");
-  site.line = j.value("line", 0);
-  site.col = j.value("col", 0);
-  site.guarded = j.value("guarded", false);
-  site.in_call = j.value("in_call", "");
-  site.keyword = j.value("keyword", "");
-  site.code = j.value("code", "");
+  site.text = text_field(j, "text");
+  site.line = number_field(j, "line", 0);
+  site.col = number_field(j, "col", 0);
+  site.guarded = bool_field(j, "guarded", false);
+  site.in_call = text_field(j, "in_call");
+  site.keyword = text_field(j, "keyword");
+  site.code = text_field(j, "code");
   return site;
 }
 
@@ -78,17 +82,17 @@ Result<ScanResult> parse_scan_output(const nlohmann::json& document, const std::
   const auto& files = document["files"];
   if (files.size() != inputs.size()) return fail("scanner output: file count differs from the request");
   ScanResult result;
-  result.python_version = document.value("python", "");
+  result.python_version = text_field(document, "python");
   for (size_t i = 0; i < files.size(); ++i) {
     const auto& f = files[i];
     ScannedFile file;
     file.path = inputs[i].display;
-    file.lines = f.value("lines", size_t{0});
+    file.lines = report::unsigned_field(f, "lines", 0);
     if (f.contains("error") && f["error"].is_object()) {
-      file.error = FileError{f["error"].value("kind", "Error"), f["error"].value("message", ""),
-                             f["error"].value("line", 0)};
+      file.error = FileError{text_field(f["error"], "kind", "Error"), text_field(f["error"], "message"),
+                             static_cast<int>(report::number_field(f["error"], "line", 0))};
     }
-    for (const auto& s : f.value("sites", nlohmann::json::array())) {
+    for (const auto& s : report::array_field(f, "sites")) {
       auto site = parse_site(s);
       if (!site) return fail(inputs[i].display + ": " + site.error().message);
       file.sites.push_back(std::move(*site));

@@ -3,14 +3,18 @@
 #include <algorithm>
 #include <set>
 
+#include "onramp/report/json_fields.h"
+
 namespace onramp::port {
 namespace {
 
 using nlohmann::json;
+using report::array_field;
+using report::field;
+using report::text_field;
 
 const json* table(const json& section, const std::string& key) {
-  if (!section.contains("tables") || !section["tables"].is_array()) return nullptr;
-  for (const auto& t : section["tables"]) {
+  for (const auto& t : array_field(section, "tables")) {
     if (t.value("key", "") == key) return &t;
   }
   return nullptr;
@@ -23,13 +27,14 @@ OpTrace trace_from_row(const json& row, const json& target) {
   std::string status = row.value("status", "traced");
   if (status != "traced") {
     t.error_kind = status;
-    t.error = row["error"].is_string() ? row["error"].get<std::string>() : "";
+    t.error = text_field(row, "error");
   }
-  if (row["parameters"].is_number_unsigned()) t.parameters = row["parameters"].get<uint64_t>();
+  if (const json* p = field(row, "parameters"); p && p->is_number_unsigned()) t.parameters = p->get<uint64_t>();
   for (const auto& shape : row.value("input_shapes", json::array())) t.input_shapes.push_back(shape);
   for (const char* phase : {"build", "forward", "backward"}) {
-    const auto& s = row[std::string(phase) + "_s"];
-    if (s.is_number()) t.seconds[phase] = s.get<double>();
+    if (const json* s = field(row, (std::string(phase) + "_s").c_str()); s && s->is_number()) {
+      t.seconds[phase] = s->get<double>();
+    }
   }
   t.notes = row.value("notes", std::vector<std::string>{});
   t.torch_version = target.value("torch", "");
@@ -46,18 +51,16 @@ Result<void> add_op_rows(const json& ops, TraceRun& run, const std::string& orig
     std::string op = row.value("op", "");
     if (auto f = row.value("forward", uint64_t{0}); f > 0) it->second->forward[op] = f;
     if (auto b = row.value("backward", uint64_t{0}); b > 0) it->second->backward[op] = b;
-    if (row["status"].is_string()) {
-      auto status = op_status_from(row["status"].get<std::string>());
-      if (!status) return fail(origin + ": unknown op status " + row["status"].get<std::string>());
-      run.join[op] = OpVerdict{*status, row["where"].is_string() ? row["where"].get<std::string>() : ""};
+    if (std::string text = text_field(row, "status"); !text.empty()) {
+      auto status = op_status_from(text);
+      if (!status) return fail(origin + ": unknown op status " + text);
+      run.join[op] = OpVerdict{*status, text_field(row, "where")};
     }
   }
   return {};
 }
 
-}  // namespace
-
-Result<TraceRun> read_trace_report(const json& report, const std::string& origin) {
+Result<TraceRun> read_trace_sections(const json& report, const std::string& origin) {
   if (!report.is_object() || !report.contains("sections") || !report["sections"].contains("port_trace")) {
     return fail(origin + ": not an `onramp port trace --json` report (no port_trace section)");
   }
@@ -76,12 +79,23 @@ Result<TraceRun> read_trace_report(const json& report, const std::string& origin
     run.shard = *shard;
   }
   if (const json* models = table(section, "models")) {
-    for (const auto& row : models->value("rows", json::array())) run.traces.push_back(trace_from_row(row, target));
+    for (const auto& row : array_field(*models, "rows")) run.traces.push_back(trace_from_row(row, target));
   }
   if (const json* ops = table(section, "ops")) {
     if (auto ok = add_op_rows(*ops, run, origin); !ok) return std::unexpected(ok.error());
   }
   return run;
+}
+
+}  // namespace
+
+Result<TraceRun> read_trace_report(const json& report, const std::string& origin) {
+  try {
+    return read_trace_sections(report, origin);
+  } catch (const json::exception& e) {
+    // A field of the wrong type (a hand-edited or foreign report).
+    return fail(origin + ": not a readable `onramp port trace --json` report: " + e.what());
+  }
 }
 
 Result<TraceRun> merge_trace_runs(std::vector<TraceRun> runs, const std::vector<std::string>& origins) {

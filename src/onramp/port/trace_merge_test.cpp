@@ -121,5 +121,44 @@ TEST(TraceOutput, ParsesTheTracersDocument) {
   EXPECT_FALSE(parse_trace_output(json::object(), "m"));
 }
 
+TEST(TraceOutput, AForgedOrMalformedDocumentIsAnErrorNotACrash) {
+  json doc{{"phases", {{"forward", {{"relu", 2}}}}}, {"input_shapes", {{"a", 2}}}};
+  auto t = parse_trace_output(doc, "m");
+  ASSERT_FALSE(t);
+  EXPECT_TRUE(t.error().message.starts_with("trace output for m: unreadable: ")) << t.error().message;
+  json phases{{"phases", 3}};
+  EXPECT_FALSE(parse_trace_output(phases, "m"));
+  json kinds{{"phases", json::object()}, {"error", {{"kind", 5}, {"message", nullptr}}}};
+  auto k = parse_trace_output(kinds, "m");
+  ASSERT_TRUE(k) << k.error().message;
+  EXPECT_EQ(k->error_kind, "Error");
+  EXPECT_EQ(k->error, "");
+}
+
+TEST(TraceMerge, AHandEditedShardWithWrongTypesOrMissingFieldsReadsOrFailsCleanly) {
+  TraceRun whole = whole_run();
+  json doc = report_json(shard_of(whole, 0, 2));
+  for (auto& table : doc["sections"]["port_trace"]["tables"]) {
+    for (auto& row : table["rows"]) {
+      row.erase("error");
+      row.erase("parameters");
+      row.erase("forward_s");
+      row.erase("where");
+      if (table["key"] == "models") row["status"] = "Crash";
+    }
+  }
+  auto read = read_trace_report(doc, "s0.json");
+  ASSERT_TRUE(read) << read.error().message;
+  ASSERT_FALSE(read->traces.empty());
+  EXPECT_EQ(read->traces[0].error_kind, "Crash");
+  EXPECT_EQ(read->traces[0].error, "");
+  EXPECT_FALSE(read->traces[0].parameters);
+  doc["target"]["models_total"] = "four";
+  auto wrong = read_trace_report(doc, "s0.json");
+  ASSERT_FALSE(wrong);
+  EXPECT_TRUE(wrong.error().message.starts_with("s0.json: not a readable `onramp port trace --json` report: "))
+      << wrong.error().message;
+}
+
 }  // namespace
 }  // namespace onramp::port

@@ -6,11 +6,16 @@
 
 #include "onramp/runtime/outcome.h"
 #include "onramp/util/progress.h"
+#include "onramp/report/json_fields.h"
 
 namespace onramp::runtime {
 namespace {
 
 using report::Json;
+using report::array_field;
+using report::bool_field;
+using report::text_field;
+using report::value_field;
 
 struct CallRow {
   std::string group;
@@ -21,10 +26,10 @@ struct CallRow {
 };
 
 CallRow call_row(const Json& r) {
-  CallRow row{r.value("group", ""), r.value("api", ""), r.value("status", ""), "", std::nullopt};
-  if (row.status == "value") row.result = r.value("value", "");
-  else if (row.status == "raised") row.failure = diagnosed(r.value("type", ""), r.value("message", ""));
-  else row.result = r.value("message", "");
+  CallRow row{text_field(r, "group"), text_field(r, "api"), text_field(r, "status"), "", std::nullopt};
+  if (row.status == "value") row.result = text_field(r, "value");
+  else if (row.status == "raised") row.failure = diagnosed(text_field(r, "type"), text_field(r, "message"));
+  else row.result = text_field(r, "message");
   if (row.failure) row.result = failure_cell(*row.failure);
   return row;
 }
@@ -35,8 +40,8 @@ std::vector<CallRow> call_rows(const ScriptRun& run) {
   std::vector<CallRow> rows;
   std::string pending;
   for (const auto& r : run.records) {
-    std::string kind = r.value("kind", "");
-    if (kind == "begin") pending = r.value("api", "");
+    std::string kind = text_field(r, "kind");
+    if (kind == "begin") pending = text_field(r, "api");
     if (kind == "call") {
       rows.push_back(call_row(r));
       pending.clear();
@@ -66,39 +71,39 @@ report::Table calls_table(const std::string& key, const std::string& title, cons
 }
 
 void add_environment(report::Section& s, const Json& env, const std::string& evidence) {
-  const Json features = env.value("features", Json::object());
+  const Json features = value_field(env, "features");
   std::string method = "Asked the interpreter (sys.version, torch.__version__)";
-  s.add({"python_version", "Python", env.value("python", Json()), "", method, evidence, ""});
-  s.add({"torch_version", "torch", env.value("torch_version", Json()), "", method, evidence, ""});
+  s.add({"python_version", "Python", value_field(env, "python"), "", method, evidence, ""});
+  s.add({"torch_version", "torch", value_field(env, "torch_version"), "", method, evidence, ""});
   for (auto [key, label, attr] : {std::tuple{"has_torch_accelerator", "torch.accelerator", "torch_accelerator"},
                                   std::tuple{"has_rename_privateuse1_backend", "torch.utils.rename_privateuse1_backend",
                                              "rename_privateuse1_backend"},
                                   std::tuple{"has_backend_autoload", "Backend autoload (torch._import_device_backends)",
                                              "backend_autoload"}}) {
-    s.add({key, label, features.value(attr, false), "", "hasattr on the imported torch: detected by feature, not version",
+    s.add({key, label, bool_field(features, attr, false), "", "hasattr on the imported torch: detected by feature, not version",
            evidence, ""});
   }
-  Json name = env.value("privateuse1_backend_name", Json());
+  Json name = value_field(env, "privateuse1_backend_name");
   s.add({"privateuse1_backend_name", "PrivateUse1 backend name", name, "",
          "torch._C._get_privateuse1_backend_name() after importing the module", evidence,
          name.is_null() ? "this torch has no _get_privateuse1_backend_name" : ""});
   std::string points;
-  for (const auto& p : env.value("autoload_entry_points", Json::array())) {
+  for (const auto& p : array_field(env, "autoload_entry_points")) {
     if (!points.empty()) points += ", ";
-    points += p.get<std::string>();
+    points += p.is_string() ? p.get<std::string>() : p.dump();
   }
   s.add({"autoload_entry_points", "Autoload entry points (torch.backends)", points, "",
          "importlib.metadata.entry_points(group=\"torch.backends\")", evidence, ""});
-  s.add({"device", "Device name probed", env.value("device", ""), "",
-         "From " + env.value("device_source", std::string("--device")), evidence, ""});
+  s.add({"device", "Device name probed", text_field(env, "device"), "",
+         "From " + text_field(env, "device_source", "--device"), evidence, ""});
 }
 
 void add_module_import(report::Section& s, const ScriptRun& run, const std::string& module) {
   for (const auto* kind : {"torch_import", "module_import"}) {
     const Json* r = find_record(run, kind);
-    if (!r || r->value("ok", true)) continue;
-    auto failure = diagnosed(r->value("type", ""), r->value("message", ""));
-    s.add(failure_finding("import " + r->value("name", module) + " failed in the device-API probe", failure, run.command));
+    if (!r || bool_field(*r, "ok", true)) continue;
+    auto failure = diagnosed(text_field(*r, "type"), text_field(*r, "message"));
+    s.add(failure_finding("import " + text_field(*r, "name", module) + " failed in the device-API probe", failure, run.command));
   }
 }
 
@@ -140,7 +145,11 @@ void add_api_findings(report::Section& s, const std::vector<CallRow>& rows, cons
 
 void add_api_probe(report::Section& section, PythonSandbox& sandbox, const ApiProbeOptions& options) {
   progress("device-API matrix" + (options.module.empty() ? "" : " for " + options.module));
-  ScriptRun run = sandbox.run_script("api_probe.py", "api.jsonl", {options.module, options.device});
+  add_api_records(section, sandbox.run_script("api_probe.py", "api.jsonl", {options.module, options.device}),
+                  options);
+}
+
+void add_api_records(report::Section& section, const ScriptRun& run, const ApiProbeOptions& options) {
   for (const auto& bad : run.bad_lines) {
     section.add({report::Severity::info, "The device-API probe wrote a line that is not JSON: " + bad, "", run.command});
   }
@@ -154,7 +163,7 @@ void add_api_probe(report::Section& section, PythonSandbox& sandbox, const ApiPr
   section.add(calls_table("device_strings", "Device strings",
                           "Each expression evaluated in the same interpreter", run.command, rows, true));
   const Json* torch_import = find_record(run, "torch_import");
-  bool torch_failed = torch_import && !torch_import->value("ok", true);
+  bool torch_failed = torch_import && !bool_field(*torch_import, "ok", true);
   if (!find_record(run, "end") && !torch_failed) {
     auto failure = run_failure(run, nullptr, "");
     section.add(failure_finding("The device-API probe did not finish", *failure, run.command));

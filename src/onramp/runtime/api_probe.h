@@ -19,4 +19,7 @@ struct ApiProbeOptions {
 
 void add_api_probe(report::Section& section, PythonSandbox& sandbox, const ApiProbeOptions& options);
 
+// The reading half of add_api_probe: one run of api_probe.py into the section.
+void add_api_records(report::Section& section, const ScriptRun& run, const ApiProbeOptions& options);
+
 }  // namespace onramp::runtime

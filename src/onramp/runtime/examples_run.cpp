@@ -7,15 +7,15 @@
 
 #include "onramp/runtime/outcome.h"
 #include "onramp/util/progress.h"
+#include "onramp/report/json_fields.h"
 
 namespace onramp::runtime {
 namespace {
 
 using report::Json;
+using report::number_field;
+using report::text_field;
 
-struct Tally {
-  size_t statements = 0, succeeded = 0, failed = 0, not_run = 0;
-};
 
 std::string first_line(const std::string& source) {
   auto nl = source.find('\n');
@@ -35,23 +35,23 @@ Json blocks_json(const ExampleFile& file, const ExamplesOptions& options) {
 
 // One row per statement record; the statement that was running when the
 // interpreter died gets the process outcome.
-std::vector<Json> statement_rows(const ScriptRun& run, Tally& tally, std::vector<std::pair<Json, Failure>>& failures) {
+std::vector<Json> statement_rows(const ScriptRun& run, StatementTally& tally, std::vector<std::pair<Json, Failure>>& failures) {
   std::vector<Json> rows;
   const Json* pending = nullptr;
   for (const auto& r : run.records) {
-    std::string kind = r.value("kind", "");
+    std::string kind = text_field(r, "kind");
     if (kind == "begin") pending = &r;
     if (kind != "statement") continue;
     pending = nullptr;
-    Json row{{"where", fmt::format("{}:{}", r.value("origin", "").substr(0, r.value("origin", "").rfind(':')),
-                                   r.value("line", 0))},
-             {"source", first_line(r.value("source", ""))}, {"outcome", r.value("status", "")}, {"result", ""},
-             {"seconds", std::round(r.value("seconds", 0.0) * 1e4) / 1e4}, {"diagnosis", ""}};
-    if (r.value("origin", "") == "--module") row["where"] = "--module";
-    std::string status = r.value("status", "");
-    if (status == "value") row["result"] = r.value("value", "");
+    Json row{{"where", fmt::format("{}:{}", text_field(r, "origin").substr(0, text_field(r, "origin").rfind(':')),
+                                   number_field(r, "line", 0))},
+             {"source", first_line(text_field(r, "source"))}, {"outcome", text_field(r, "status")}, {"result", ""},
+             {"seconds", std::round(number_field(r, "seconds", 0.0) * 1e4) / 1e4}, {"diagnosis", ""}};
+    if (text_field(r, "origin") == "--module") row["where"] = "--module";
+    std::string status = text_field(r, "status");
+    if (status == "value") row["result"] = text_field(r, "value");
     if (status == "raised" || status == "timeout") {
-      Failure f = diagnosed(status == "timeout" ? "Timeout" : r.value("type", ""), r.value("message", ""));
+      Failure f = diagnosed(status == "timeout" ? "Timeout" : text_field(r, "type"), text_field(r, "message"));
       row["result"] = failure_cell(f);
       row["diagnosis"] = diagnosis_cell(f.diagnosis);
       failures.emplace_back(row, f);
@@ -64,8 +64,8 @@ std::vector<Json> statement_rows(const ScriptRun& run, Tally& tally, std::vector
   }
   if (pending) {
     auto f = run_failure(run, nullptr, "");
-    Json row{{"where", fmt::format("{}:{}", pending->value("origin", ""), pending->value("line", 0))},
-             {"source", first_line(pending->value("source", ""))}, {"outcome", "killed"},
+    Json row{{"where", fmt::format("{}:{}", text_field(*pending, "origin"), number_field(*pending, "line", 0))},
+             {"source", first_line(text_field(*pending, "source"))}, {"outcome", "killed"},
              {"result", failure_cell(*f)}, {"seconds", Json()}, {"diagnosis", diagnosis_cell(f->diagnosis)}};
     failures.emplace_back(row, *f);
     ++tally.statements;
@@ -76,13 +76,23 @@ std::vector<Json> statement_rows(const ScriptRun& run, Tally& tally, std::vector
 }
 
 void add_file(report::Section& s, PythonSandbox& sandbox, const ExampleFile& file, size_t index,
-              const ExamplesOptions& options, Tally& total) {
+              const ExamplesOptions& options, StatementTally& total) {
   progress(fmt::format("examples: {} ({} block(s))", file.path, file.blocks.size()));
   std::string blocks_rel = fmt::format("results/examples-{}-blocks.json", index);
   sandbox.write_file(blocks_rel, blocks_json(file, options).dump(1));
   ScriptRun run = sandbox.run_script("run_statements.py", fmt::format("examples-{}.jsonl", index),
                                      {blocks_rel, fmt::format("{}", options.statement_timeout)});
-  Tally tally;
+  StatementTally tally = add_statement_records(s, file, index, run);
+  total.statements += tally.statements;
+  total.succeeded += tally.succeeded;
+  total.failed += tally.failed;
+}
+
+}  // namespace
+
+StatementTally add_statement_records(report::Section& s, const ExampleFile& file, size_t index,
+                                     const ScriptRun& run) {
+  StatementTally tally;
   std::vector<std::pair<Json, Failure>> failures;
   report::Table t{fmt::format("statements_{}", index), "Statements: " + file.path,
                   "Each top-level statement run in order in one sandboxed interpreter, continuing after failures",
@@ -91,7 +101,7 @@ void add_file(report::Section& s, PythonSandbox& sandbox, const ExampleFile& fil
                    {"result", "Result", ""}, {"seconds", "Time", "s"}, {"diagnosis", "Diagnosis", ""}},
                   statement_rows(run, tally, failures), 0};
   bool finished = false;
-  for (const auto& r : run.records) finished = finished || r.value("kind", "") == "end";
+  for (const auto& r : run.records) finished = finished || text_field(r, "kind") == "end";
   if (!finished && !file.blocks.empty()) {
     s.add({report::Severity::blocker,
            fmt::format("{}: the interpreter stopped before the last statement ({}); later statements were not run",
@@ -99,20 +109,16 @@ void add_file(report::Section& s, PythonSandbox& sandbox, const ExampleFile& fil
            "", run.command});
   }
   for (const auto& [row, failure] : failures) {
-    s.add(failure_finding(row.value("where", "") + " `" + row.value("source", "") + "`", failure,
+    s.add(failure_finding(text_field(row, "where") + " `" + text_field(row, "source") + "`", failure,
                           run.command));
   }
   s.add(std::move(t));
-  total.statements += tally.statements;
-  total.succeeded += tally.succeeded;
-  total.failed += tally.failed;
+  return tally;
 }
-
-}  // namespace
 
 void add_examples(report::Section& section, PythonSandbox& sandbox, const std::vector<ExampleFile>& files,
                   const ExamplesOptions& options) {
-  Tally total;
+  StatementTally total;
   report::Table shell{"shell_commands", "Shell commands (listed, not run)",
                       "Lines of bash/sh/console fences and IPython ! and % lines", "the example files",
                       {{"where", "Where", ""}, {"command", "Command", ""}}, {}, 0};

@@ -21,4 +21,13 @@ struct ExamplesOptions {
 void add_examples(report::Section& section, PythonSandbox& sandbox, const std::vector<ExampleFile>& files,
                   const ExamplesOptions& options);
 
+struct StatementTally {
+  size_t statements = 0, succeeded = 0, failed = 0, not_run = 0;
+};
+
+// The reading half of add_examples for one file: its run of
+// run_statements.py (the `index`th file) into the section.
+StatementTally add_statement_records(report::Section& section, const ExampleFile& file, size_t index,
+                                     const ScriptRun& run);
+
 }  // namespace onramp::runtime

@@ -8,11 +8,17 @@
 #include "onramp/runtime/import_output.h"
 #include "onramp/runtime/outcome.h"
 #include "onramp/util/progress.h"
+#include "onramp/report/json_fields.h"
 
 namespace onramp::runtime {
 namespace {
 
 using report::Json;
+using report::array_field;
+using report::number_field;
+using report::text_field;
+using report::unsigned_field;
+using report::value_field;
 
 // The article's 11.10 s import was friction; a few seconds is what torch
 // itself costs on a small machine.
@@ -24,6 +30,12 @@ struct ImportRun {
   const Json* record = nullptr;  // the "import" record
   std::optional<Failure> failure;
 };
+
+// An array in the run's "import" record; empty when it is absent or not an array.
+const Json& record_array(const ImportRun& r, const char* key) {
+  static const Json none = Json::object();
+  return array_field(r.record ? *r.record : none, key);
+}
 
 ImportRun run_import(PythonSandbox& sandbox, const std::string& module, const std::string& kind, int index,
                      bool importtime) {
@@ -49,7 +61,7 @@ report::Table runs_table(const std::vector<ImportRun>& runs) {
   for (size_t i = 0; i < runs.size(); ++i) {
     const auto& r = runs[i];
     t.rows.push_back({{"run", i + 1}, {"kind", r.kind},
-                      {"import_s", r.record ? rounded(r.record->value("seconds", 0.0)) : Json()},
+                      {"import_s", r.record ? rounded(number_field(*r.record, "seconds", 0.0)) : Json()},
                       {"process_s", rounded(r.run.process.wall_seconds)},
                       {"peak_rss_bytes", r.run.process.peak_rss_bytes},
                       {"outcome", r.failure ? failure_cell(*r.failure) : "ok"}});
@@ -61,14 +73,14 @@ void add_timing_figures(report::Section& s, const std::vector<ImportRun>& runs, 
   std::string evidence = runs.front().run.command;
   std::vector<double> warm;
   for (size_t i = 1; i < runs.size(); ++i) {
-    if (runs[i].record && !runs[i].failure) warm.push_back(runs[i].record->value("seconds", 0.0));
+    if (runs[i].record && !runs[i].failure) warm.push_back(number_field(*runs[i].record, "seconds", 0.0));
   }
   const auto& cold = runs.front();
   report::Figure f{"import_cold_s", "Import, cold", Json(), "s",
                    "time.perf_counter around importlib.import_module(\"" + module +
                        "\") in the first fresh interpreter of this run",
                    evidence, ""};
-  if (cold.record && !cold.failure) f.value = rounded(cold.record->value("seconds", 0.0));
+  if (cold.record && !cold.failure) f.value = rounded(number_field(*cold.record, "seconds", 0.0));
   else f.not_measured = "the import failed";
   s.add(f);
   Spread w = warm.empty() ? Spread{} : spread(warm);
@@ -85,15 +97,14 @@ void add_timing_figures(report::Section& s, const std::vector<ImportRun>& runs, 
 }
 
 void add_cold_details(report::Section& s, const ImportRun& cold, const std::string& module) {
-  const Json empty = Json::array();
-  const Json& warnings = cold.record ? cold.record->value("warnings", empty) : empty;
-  const Json& libraries = cold.record ? cold.record->value("native_libraries", empty) : empty;
+  const Json& warnings = record_array(cold, "warnings");
+  const Json& libraries = record_array(cold, "native_libraries");
   auto lines = split_import_stderr(cold.run.process.err.text()).lines;
   uint64_t library_bytes = 0;
-  for (const auto& lib : libraries) library_bytes += lib.value("bytes", uint64_t{0});
+  for (const auto& lib : libraries) library_bytes += unsigned_field(lib, "bytes", 0);
   std::string evidence = cold.run.command;
   s.add({"import_modules_loaded", "Modules loaded by the import",
-         cold.record ? cold.record->value("modules_loaded", Json()) : Json(), "modules",
+         cold.record ? value_field(*cold.record, "modules_loaded") : Json(), "modules",
          "len(sys.modules) after the import minus before", evidence, cold.record ? "" : "no result"});
   s.add({"native_libraries", "Native libraries loaded", libraries.size(), "files",
          "Shared objects in /proc/self/maps after the import that were not mapped before", evidence, ""});
@@ -107,8 +118,8 @@ void add_cold_details(report::Section& s, const ImportRun& cold, const std::stri
   report::Table w{"import_warnings", "Warnings during import of " + module, "warnings.showwarning, in order",
                   evidence, {{"category", "Category", ""}, {"message", "Message", ""}, {"location", "Location", ""}}, {}, 0};
   for (const auto& x : warnings) {
-    w.rows.push_back({{"category", x.value("category", "")}, {"message", x.value("message", "")},
-                      {"location", fmt::format("{}:{}", x.value("file", ""), x.value("line", 0))}});
+    w.rows.push_back({{"category", text_field(x, "category")}, {"message", text_field(x, "message")},
+                      {"location", fmt::format("{}:{}", text_field(x, "file"), number_field(x, "line", 0))}});
   }
   s.add(w);
   report::Table l{"import_stderr", "stderr during import of " + module, "Captured stderr between the markers, in order",
@@ -117,9 +128,9 @@ void add_cold_details(report::Section& s, const ImportRun& cold, const std::stri
   s.add(l);
   report::Table n{"native_libraries", "Native libraries loaded by the import", "New shared objects in /proc/self/maps, largest first",
                   evidence, {{"path", "Path", ""}, {"bytes", "Size", "bytes"}}, {}, 15};
-  for (const auto& lib : libraries) n.rows.push_back({{"path", lib.value("path", "")}, {"bytes", lib.value("bytes", Json())}});
+  for (const auto& lib : libraries) n.rows.push_back({{"path", text_field(lib, "path")}, {"bytes", value_field(lib, "bytes")}});
   std::stable_sort(n.rows.begin(), n.rows.end(), [](const Json& a, const Json& b) {
-    return a.value("bytes", uint64_t{0}) > b.value("bytes", uint64_t{0});
+    return unsigned_field(a, "bytes", 0) > unsigned_field(b, "bytes", 0);
   });
   s.add(n);
 }
@@ -149,19 +160,18 @@ void add_import_findings(report::Section& s, const std::vector<ImportRun>& runs,
     }
   }
   const auto& cold = runs.front();
-  if (cold.record && !cold.failure && cold.record->value("seconds", 0.0) >= kSlowImportSeconds) {
+  if (cold.record && !cold.failure && number_field(*cold.record, "seconds", 0.0) >= kSlowImportSeconds) {
     s.add({report::Severity::friction,
            fmt::format("import {} takes {:.2f} s cold: every script and notebook pays it", module,
-                       cold.record->value("seconds", 0.0)),
+                       number_field(*cold.record, "seconds", 0.0)),
            "Look at the slowest imports by cumulative time; defer heavy native loads until first use.",
            cold.run.command});
   }
-  const Json empty = Json::array();
-  const Json& warnings = cold.record ? cold.record->value("warnings", empty) : empty;
+  const Json& warnings = record_array(cold, "warnings");
   if (!warnings.empty()) {
     s.add({report::Severity::friction,
            fmt::format("import {} shows {} warning(s) to every user; the first: {}: {}", module, warnings.size(),
-                       warnings[0].value("category", ""), warnings[0].value("message", "")),
+                       text_field(warnings[0], "category"), text_field(warnings[0], "message")),
            "", cold.run.command});
   }
   for (const auto* capture : {&cold.run.process.out, &cold.run.process.err}) {

@@ -49,8 +49,12 @@ Result<InterpreterFacts> query_interpreter(ProcessRunner& runner, const std::str
   }
 }
 
-Result<InterpreterFacts> choose_interpreter(ProcessRunner& runner, const std::string& requested) {
-  if (!requested.empty()) return query_interpreter(runner, requested);
+Result<InterpreterFacts> choose_interpreter(ProcessRunner& runner, const std::string& requested, bool need_torch) {
+  if (!requested.empty()) {
+    auto facts = query_interpreter(runner, requested);
+    if (facts && need_torch && !facts->torch_version) return fail("--python " + requested + ": it has no torch");
+    return facts;
+  }
   std::optional<InterpreterFacts> first;
   std::string errors;
   for (const char* candidate : {"python3", "/usr/bin/python3"}) {
@@ -62,7 +66,8 @@ Result<InterpreterFacts> choose_interpreter(ProcessRunner& runner, const std::st
     if (facts->torch_version) return facts;
     if (!first) first = std::move(*facts);
   }
-  if (first) return *first;
+  if (first && !need_torch) return *first;
+  if (first) return fail("no Python interpreter with torch (tried python3, /usr/bin/python3); pass --python PY");
   return fail("no Python interpreter found (tried python3, /usr/bin/python3): " + errors);
 }
 

@@ -21,7 +21,9 @@ struct InterpreterFacts {
 Result<InterpreterFacts> query_interpreter(ProcessRunner& runner, const std::string& python);
 
 // `requested` when given; else the first of python3 and /usr/bin/python3
-// that has torch, else the first that runs at all.
-Result<InterpreterFacts> choose_interpreter(ProcessRunner& runner, const std::string& requested);
+// that has torch, else (unless `need_torch`) the first that runs at all.
+// With `need_torch`, an interpreter without torch is an error.
+Result<InterpreterFacts> choose_interpreter(ProcessRunner& runner, const std::string& requested,
+                                            bool need_torch = false);
 
 }  // namespace onramp::runtime

@@ -1,6 +1,10 @@
 #include "onramp/runtime/outcome.h"
 
+#include "onramp/report/json_fields.h"
+
 namespace onramp::runtime {
+using report::text_field;
+
 namespace {
 
 constexpr size_t kCellMessageLimit = 240;
@@ -21,9 +25,9 @@ Failure diagnosed(std::string type, std::string message) {
 
 std::optional<Failure> run_failure(const ScriptRun& run, const report::Json* record, const std::string& error_key) {
   if (record) {
-    const report::Json& error = error_key.empty() ? *record : record->value(error_key, report::Json());
+    const report::Json& error = error_key.empty() ? *record : report::value_field(*record, error_key.c_str());
     if (error.is_object() && error.contains("type")) {
-      return diagnosed(error.value("type", ""), error.value("message", ""));
+      return diagnosed(text_field(error, "type"), text_field(error, "message"));
     }
     return std::nullopt;
   }
@@ -50,7 +54,7 @@ std::string failure_cell(const Failure& failure) {
 
 const report::Json* find_record(const ScriptRun& run, const std::string& kind) {
   for (const auto& record : run.records) {
-    if (record.value("kind", "") == kind) return &record;
+    if (text_field(record, "kind") == kind) return &record;
   }
   return nullptr;
 }

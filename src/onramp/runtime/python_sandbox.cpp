@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "onramp/runtime/interpreter.h"
 #include "onramp/util/embedded.h"
 #include "onramp/util/error.h"
 
@@ -15,10 +16,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Asks a candidate interpreter whether it runs and whether it has torch.
-constexpr const char* kHasTorch =
-    "import importlib.util, sys; print('torch' if importlib.util.find_spec('torch') else 'no-torch')";
-
 std::string read_file(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream s;
@@ -26,7 +23,9 @@ std::string read_file(const fs::path& path) {
   return s.str();
 }
 
-void parse_records(const std::string& text, ScriptRun& run) {
+}  // namespace
+
+void read_records(const std::string& text, ScriptRun& run) {
   std::istringstream lines(text);
   for (std::string line; std::getline(lines, line);) {
     if (line.empty()) continue;
@@ -38,8 +37,6 @@ void parse_records(const std::string& text, ScriptRun& run) {
     }
   }
 }
-
-}  // namespace
 
 std::optional<ProcessFailure> process_failure(const RunResult& result) {
   if (result.timed_out) return ProcessFailure{"Timeout", result.outcome()};
@@ -71,33 +68,8 @@ PythonSandbox PythonSandbox::open(ProcessRunner& runner, const SandboxOptions& o
   if (!pythonpath.empty()) extra.emplace_back("PYTHONPATH", pythonpath);
   PythonSandbox sandbox(runner, run_dir, std::move(dirs), limits, std::move(extra));
 
-  std::vector<std::string> candidates =
-      options.python.empty() ? std::vector<std::string>{"python3", "/usr/bin/python3"}
-                             : std::vector<std::string>{options.python};
-  std::string runs_without_torch;
-  Limits quick = limits;
-  quick.wall_seconds = 30;
-  for (const auto& candidate : candidates) {
-    RunRequest request{{candidate, "-c", kHasTorch}, run_dir,
-                       sandbox_environment(sandbox.dirs_, sandbox.extra_env_, environ), quick};
-    auto result = runner.run(request);
-    if (!result || result->exit_code != 0) continue;
-    if (result->out.text().starts_with("torch") || !options.python.empty()) {
-      sandbox.python_ = candidate;
-      return sandbox;
-    }
-    if (runs_without_torch.empty()) runs_without_torch = candidate;
-  }
-  if (!runs_without_torch.empty()) {
-    sandbox.python_ = runs_without_torch;
-    return sandbox;
-  }
-  std::string tried;
-  for (const auto& c : candidates) {
-    if (!tried.empty()) tried += ", ";
-    tried += c;
-  }
-  throw FatalError("no Python interpreter runs (tried " + tried + "); pass --python PY");
+  sandbox.python_ = value_or_fatal(choose_interpreter(runner, options.python)).python;
+  return sandbox;
 }
 
 fs::path PythonSandbox::write_file(const std::string& rel, const std::string& content) const {
@@ -136,7 +108,7 @@ ScriptRun PythonSandbox::run_script(const std::string& script, const std::string
     run.command += a.empty() ? std::string("''") : a;
   }
   run.process = value_or_fatal(runner_->run(request));
-  parse_records(read_file(run_dir_ / result_rel), run);
+  read_records(read_file(run_dir_ / result_rel), run);
   write_file(result_rel + ".stdout", run.process.out.text());
   write_file(result_rel + ".stderr", run.process.err.text());
   return run;

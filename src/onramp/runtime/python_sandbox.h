@@ -30,6 +30,11 @@ struct ScriptRun {
   std::string command;                 // the exact command, relative to the run directory
 };
 
+// Appends each line of a script's result file to run.records (a JSON
+// object) or run.bad_lines (anything else). The file is written by code the
+// target can reach, so a record's fields are read with report/json_fields.h.
+void read_records(const std::string& text, ScriptRun& run);
+
 // A process-level failure as a diagnosable pair: ("Timeout", "..."),
 // ("Crash", "signal 11 (Segmentation fault)"), ("ProcessLimit", ...).
 struct ProcessFailure {

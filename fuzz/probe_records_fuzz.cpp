@@ -1,0 +1,24 @@
+// The result files of the sandboxed probe scripts (JSON Lines): the target's
+// code runs in the same interpreter and can write anything there, so every
+// record is hostile. Read as the device-API matrix and as example statements.
+#include "fuzz_input.h"
+#include "onramp/runtime/api_probe.h"
+#include "onramp/runtime/examples_run.h"
+#include "onramp/report/render.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  onramp::runtime::ScriptRun run;
+  onramp::runtime::read_records(std::string(onramp::fuzz::as_text(data, size)), run);
+  onramp::report::Section api;
+  onramp::runtime::add_api_records(api, run, {"mod", "dev"});
+  onramp::runtime::ExampleFile file{"README.md", {{"README.md:3", 3, "import mod\nx = 1\n"}}, {}};
+  onramp::report::Section examples;
+  (void)onramp::runtime::add_statement_records(examples, file, 1, run);
+  onramp::report::Report report;
+  report.sections = {std::move(api), std::move(examples)};
+  for (auto format : {onramp::report::Format::json, onramp::report::Format::text, onramp::report::Format::markdown,
+                      onramp::report::Format::html}) {
+    (void)onramp::report::render(report, format);
+  }
+  return 0;
+}
