@@ -10,13 +10,6 @@
 namespace onramp::e2e {
 namespace {
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // A census report of a three-file tree, saved as CI would save it.
 std::string saved_census(const TempDir& d) {
   d.write("tree/a.py", "import os\n\nprint(os.name)\n");
@@ -61,8 +54,8 @@ TEST(BudgetCommand, FailingBudgetExitsOneAndWritesParseableJunit) {
                   "c[0].get('name') == 'few files <& \\\"quoted\\\">' and "
                   "'small trees review faster' in f[0].text else 1)\" " + junit),
             0)
-      << slurp(junit);
-  std::string xml = slurp(junit);
+      << read_file(junit);
+  std::string xml = read_file(junit);
   EXPECT_NE(xml.find("tests=\"4\" failures=\"2\" errors=\"0\" skipped=\"1\""), std::string::npos) << xml;
   EXPECT_NE(xml.find("message=\"3 files is above max 2 files\""), std::string::npos) << xml;
 }

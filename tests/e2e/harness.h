@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "onramp/util/text_file.h"
+
 namespace onramp::e2e {
 
 struct RunResult {
@@ -37,5 +39,8 @@ class TempDir {
 
 // Runs a shell command, returning its exit code; output goes to err.
 int shell(const std::string& command);
+
+// A file's bytes; empty when it cannot be read (the test's expectations say why).
+inline std::string read_file(const std::string& path) { return util::read_text_file(path).value_or(""); }
 
 }  // namespace onramp::e2e

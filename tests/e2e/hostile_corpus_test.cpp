@@ -38,11 +38,6 @@ struct Confinement {
   }
 };
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 // Runs onramp in c.cwd with HOME, TMPDIR and XDG_CACHE_HOME replaced (not
 // appended, so that getenv sees the fresh ones).
 RunResult run_confined(const Confinement& c, const std::vector<std::string>& args) {
@@ -78,8 +73,8 @@ RunResult run_confined(const Confinement& c, const std::vector<std::string>& arg
   ::waitpid(pid, &status, 0);
   RunResult r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  r.out = slurp(out_path);
-  r.err = slurp(err_path);
+  r.out = read_file(out_path);
+  r.err = read_file(err_path);
   fs::remove(out_path);
   fs::remove(err_path);
   return r;

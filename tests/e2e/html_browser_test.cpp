@@ -46,13 +46,6 @@ constexpr const char* kMeasure = R"(<script>
 </script>
 )";
 
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 struct Viewport {
   int width;
   int height;
@@ -69,7 +62,7 @@ std::string chromium(const TempDir& d, const Viewport& v, const std::string& mod
 
 // The report of a tree with five languages of different sizes, and the frame page around it.
 void write_pages(const TempDir& d, const Viewport& v) {
-  std::string html = slurp(d.path() + "/report.html");
+  std::string html = read_file(d.path() + "/report.html");
   auto end = html.rfind("</body>");
   ASSERT_NE(end, std::string::npos);
   std::ofstream(d.path() + "/probe.html") << html.substr(0, end) + kMeasure + html.substr(end);
@@ -85,7 +78,7 @@ json measure(const TempDir& d, const Viewport& v) {
   EXPECT_EQ(shell("timeout 120 " + chromium(d, v, "dom") + "--dump-dom file://" + d.path() + "/frame.html > " + dom +
                   " 2>/dev/null"),
             0);
-  std::string text = slurp(dom);
+  std::string text = read_file(dom);
   const std::string open = "<pre id=\"measurements\">";
   auto from = text.find(open), to = text.find("</pre>", from);
   if (from == std::string::npos || to == std::string::npos || to == from + open.size()) {
@@ -110,7 +103,7 @@ void check_screenshot(const TempDir& d, const Viewport& v) {
   EXPECT_EQ(shell("cd " + d.path() + " && timeout 120 " + chromium(d, v, "shot") + "--screenshot=" + png +
                   " file://" + d.path() + "/frame.html >/dev/null 2>&1"),
             0);
-  std::string bytes = slurp(png);
+  std::string bytes = read_file(png);
   ASSERT_GT(bytes.size(), 8000u) << png << " is missing or too small to hold the page";
   ASSERT_EQ(bytes.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
   ASSERT_EQ(bytes.substr(12, 4), "IHDR");

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "harness.h"
+#include "onramp/util/shell_output_test_util.h"
 
 namespace onramp::e2e {
 
@@ -23,22 +24,8 @@ inline const char* kSystemPython = "/usr/bin/python3";
 
 inline std::string fixtures_dir() { return std::string(ONRAMP_SOURCE_DIR) + "/tests/e2e/fixtures"; }
 
-inline std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
-inline std::string command_output(const std::string& command) {
-  std::string out;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (!pipe) return out;
-  char buf[4096];
-  for (size_t n; (n = std::fread(buf, 1, sizeof buf, pipe)) > 0;) out.append(buf, n);
-  ::pclose(pipe);
-  return out;
-}
+inline std::string command_output(const std::string& command) { return testing::shell_output(command); }
 
 // A directory keyed by the fixtures' contents, so an edited fixture is rebuilt.
 inline std::string fixture_key() {

@@ -11,6 +11,7 @@
 #include "onramp/report/junit.h"
 #include "onramp/report/render.h"
 #include "onramp/util/sandbox.h"
+#include "onramp/util/text_file.h"
 
 namespace onramp::cli {
 namespace {
@@ -31,13 +32,6 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
   if (!out.flush()) throw FatalError(path.string() + ": cannot write");
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in || std::filesystem::is_directory(path)) throw FatalError(path + ": cannot read");
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // Adds the budgets section; returns whether every budget passed.
 bool apply_budgets(report::Report& report, const std::string& budget_path, const std::string& budget_text,
@@ -54,7 +48,7 @@ int run_audit(AuditArgs& args) {
   // Bad budgets are bad input: found before the long work starts.
   std::string budget_text;
   if (!args.budget.empty()) {
-    budget_text = read_file(args.budget);
+    budget_text = value_or_fatal(util::read_text_file(args.budget));
     value_or_fatal(report::parse_budgets(budget_text, args.budget));
   }
   std::istringstream words(args.pip_args);

@@ -8,6 +8,7 @@
 #include "onramp/report/budget.h"
 #include "onramp/report/junit.h"
 #include "onramp/report/report_file.h"
+#include "onramp/util/text_file.h"
 
 namespace onramp::cli {
 namespace {
@@ -28,7 +29,7 @@ void write_file(const std::string& path, const std::string& text) {
 
 int run_budget(const BudgetArgs& args) {
   report::Json document = value_or_fatal(report::load_report_json(args.report_path));
-  std::string budget_text = value_or_fatal(report::read_text_file(args.budget_path));
+  std::string budget_text = value_or_fatal(util::read_text_file(args.budget_path));
   auto evaluation =
       value_or_fatal(report::evaluate_budgets(document, budget_text, args.budget_path, args.report_path));
   report::Report out;

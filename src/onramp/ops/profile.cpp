@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "onramp/util/embedded.h"
+#include "onramp/util/text_file.h"
 
 namespace onramp::ops {
 namespace {
@@ -98,11 +99,9 @@ std::vector<std::string> builtin_profile_names() {
 Result<BackendProfile> load_profile(const std::string& name_or_path) {
   bool is_path = name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".toml");
   if (is_path) {
-    std::ifstream in(name_or_path, std::ios::binary);
-    if (!in) return fail(name_or_path + ": cannot read profile");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return parse_profile(ss.str(), name_or_path);
+    auto text = util::read_text_file(name_or_path);
+    if (!text) return std::unexpected(text.error());
+    return parse_profile(*text, name_or_path);
   }
   std::string key = std::string(kProfileDir) + name_or_path + ".toml";
   const auto& files = embedded::all();

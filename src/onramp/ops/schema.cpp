@@ -1,4 +1,5 @@
 #include "onramp/ops/schema.h"
+#include "onramp/util/text_file.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -8,13 +9,6 @@
 namespace onramp::ops {
 namespace {
 
-Result<std::string> read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail(path + ": cannot be read");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 bool has_tag(const YAML::Node& tags, std::string_view tag) {
   if (!tags) return false;
@@ -120,12 +114,12 @@ Result<AtenSchema> AtenSchema::parse(std::string_view yaml_text, std::string_vie
 }
 
 Result<AtenSchema> AtenSchema::load(const std::string& native_functions_path, const OpsRules& rules) {
-  auto text = read_text(native_functions_path);
+  auto text = util::read_text_file(native_functions_path);
   if (!text) return std::unexpected(text.error());
   std::string tags;
   size_t slash = native_functions_path.rfind('/');
   std::string dir = slash == std::string::npos ? "." : native_functions_path.substr(0, slash);
-  if (auto t = read_text(dir + "/tags.yaml")) tags = std::move(*t);
+  if (auto t = util::read_text_file(dir + "/tags.yaml")) tags = std::move(*t);
   return parse(*text, tags, native_functions_path, rules);
 }
 

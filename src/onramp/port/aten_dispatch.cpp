@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "onramp/ops/schema.h"
+#include "onramp/util/text_file.h"
 
 namespace onramp::port {
 namespace {
@@ -58,11 +59,9 @@ Result<AtenDispatch> parse_aten_dispatch(std::string_view yaml_text, const std::
 }
 
 Result<AtenDispatch> load_aten_dispatch(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail(path + ": cannot read");
-  std::stringstream text;
-  text << in.rdbuf();
-  return parse_aten_dispatch(text.str(), path);
+  auto text = util::read_text_file(path);
+  if (!text) return std::unexpected(text.error());
+  return parse_aten_dispatch(*text, path);
 }
 
 }  // namespace onramp::port

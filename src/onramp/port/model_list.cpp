@@ -1,4 +1,5 @@
 #include "onramp/port/model_list.h"
+#include "onramp/util/text_file.h"
 
 #include <charconv>
 #include <fstream>
@@ -51,11 +52,9 @@ Result<std::vector<ModelLine>> parse_models_file(std::string_view text, const st
 }
 
 Result<std::vector<ModelLine>> read_models_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail(path + ": cannot read the models file");
-  std::stringstream text;
-  text << in.rdbuf();
-  return parse_models_file(text.str(), path);
+  auto text = util::read_text_file(path);
+  if (!text) return fail(text.error().message + " (the models file)");
+  return parse_models_file(*text, path);
 }
 
 std::vector<ModelLine> select_shard(const std::vector<ModelLine>& models, const Shard& shard) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "onramp/report/hostile_report_test_util.h"
+
 namespace onramp::report {
 namespace {
 
@@ -130,14 +132,7 @@ TEST(Budget, SectionCountsAndReportsEachFailure) {
 }
 
 TEST(Budget, WrongTypesInAReportAreNotMeasuredNotACrash) {
-  Json hostile = Json::parse(R"({
-    "schema": "onramp.report/1", "target": 5, "generated_at": [],
-    "sections": {"census": {"title": 7,
-      "figures": [3, {"key": 5, "value": "x"}, {"key": "files_total", "label": [], "value": {}, "unit": 1},
-                  {"key": "import_cold_s", "value": 1, "not_measured": 2}],
-      "tables": [1, {"key": "t", "columns": "no", "rows": [1, "a", {"x": 1}, null]},
-                 {"key": "lines_by_language", "columns": [4, {"key": 1}], "rows": 3}],
-      "findings": [{"severity": 1, "text": null}, "x"]}}})");
+  Json hostile = testing::hostile_report();
   auto e = evaluate_budgets(hostile,
                             "[[budget]]\nfigure = \"census.import_cold_s\"\nmax = 5\n"
                             "[[budget]]\nfigure = \"census.files_total\"\nmax = 5\n"

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "onramp/report/hostile_report_test_util.h"
 #include "onramp/report/render.h"
 
 namespace onramp::report {
@@ -114,22 +115,10 @@ TEST(Diff, ViewShowsOldNewAndSignedDelta) {
   EXPECT_NE(text.find("Code: 100 → 90 (-10 lines)"), std::string::npos) << text;
 }
 
-// A report another tool wrote, or edited by hand, with wrong types anywhere.
-Json hostile_report() {
-  return Json::parse(R"({
-    "schema": "onramp.report/1", "target": 5, "generated_at": [],
-    "sections": {"census": {"title": 7,
-      "figures": [3, {"key": 5, "value": "x"}, {"key": "files_total", "label": [], "value": {}, "unit": 1},
-                  {"key": "import_cold_s", "value": 1, "not_measured": 2}],
-      "tables": [1, {"key": "t", "columns": "no", "rows": [1, "a", {"x": 1}, null]},
-                 {"key": "lines_by_language", "columns": [4, {"key": 1}], "rows": 3}],
-      "findings": [{"severity": 1, "text": null}, "x"]}}})");
-}
-
 TEST(Diff, WrongTypesInAReportReadAsMissingValues) {
   Json good = census(2, Json::array({{{"language", "C++"}, {"code", 1}}}));
-  for (const auto& [a, b] : {std::pair{good, hostile_report()}, std::pair{hostile_report(), good},
-                             std::pair{hostile_report(), hostile_report()}}) {
+  for (const auto& [a, b] : {std::pair{good, testing::hostile_report()}, std::pair{testing::hostile_report(), good},
+                             std::pair{testing::hostile_report(), testing::hostile_report()}}) {
     ReportDiff d = diff_reports(a, b, "a.json", "b.json");
     EXPECT_NO_THROW(render_text(diff_as_report(d)));
     EXPECT_NO_THROW(render_diff_json(d));

@@ -1,4 +1,5 @@
 #include "onramp/report/report_file.h"
+#include "onramp/util/text_file.h"
 
 #include <cerrno>
 #include <cstring>
@@ -6,15 +7,6 @@
 #include <sstream>
 
 namespace onramp::report {
-
-Result<std::string> read_text_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail(path + ": cannot read: " + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return fail(path + ": read failed: " + std::strerror(errno));
-  return text.str();
-}
 
 Result<void> check_report_json(const Json& document, const std::string& origin) {
   if (!document.is_object()) return fail(origin + ": not an onramp report (the document is not a JSON object)");
@@ -41,7 +33,7 @@ Result<void> check_report_json(const Json& document, const std::string& origin) 
 }
 
 Result<Json> load_report_json(const std::string& path) {
-  auto text = read_text_file(path);
+  auto text = util::read_text_file(path);
   if (!text) return std::unexpected(text.error());
   Json document;
   try {

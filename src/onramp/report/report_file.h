@@ -16,7 +16,4 @@ Result<void> check_report_json(const Json& document, const std::string& origin);
 // Reads and checks a report.json. Errors name the file and the problem in one line.
 Result<Json> load_report_json(const std::string& path);
 
-// Reads a whole text file; the error names the file.
-Result<std::string> read_text_file(const std::string& path);
-
 }  // namespace onramp::report

@@ -1,4 +1,5 @@
 #include "onramp/runtime/example_sources.h"
+#include "onramp/util/text_file.h"
 
 #include <cmark.h>
 
@@ -74,23 +75,16 @@ void add_shell_block(std::string_view code, const std::string& origin, std::vect
   }
 }
 
-std::string read_all(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 bool example_file(const fs::path& path) {
   auto ext = path.extension().string();
   if (ext == ".md" || ext == ".markdown" || ext == ".ipynb") return true;
-  return ext == ".py" && is_marimo_notebook(read_all(path));
+  return ext == ".py" && is_marimo_notebook(util::read_text_file(path.string()).value_or(""));
 }
 
 Result<ExampleFile> extract_file(const fs::path& path, const std::string& shown) {
-  std::ifstream probe(path);
-  if (!probe) return fail(shown + ": cannot read");
-  std::string text = read_all(path);
+  auto read = util::read_text_file(path.string());
+  if (!read) return fail(shown + ": cannot read");
+  const std::string& text = *read;
   auto ext = path.extension().string();
   if (ext == ".ipynb") return extract_notebook(text, shown);
   if (ext == ".py") {

@@ -9,17 +9,11 @@
 
 #include "onramp/wheel/elf_facts.h"
 #include "onramp/wheel/metadata.h"
+#include "onramp/util/text_file.h"
 
 namespace onramp::runtime {
 namespace fs = std::filesystem;
 namespace {
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 bool starts_with_elf_magic(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -43,9 +37,13 @@ std::string top_directory(const std::string& record_path) {
 
 Result<DistributionFootprint> measure_one(const fs::path& site, const std::string& dist_info) {
   std::string where = (site / dist_info).string();
-  auto metadata = wheel::parse_core_metadata(slurp(site / dist_info / "METADATA"), where + "/METADATA");
+  auto metadata_text = util::read_text_file(where + "/METADATA");
+  if (!metadata_text) return std::unexpected(metadata_text.error());
+  auto metadata = wheel::parse_core_metadata(*metadata_text, where + "/METADATA");
   if (!metadata) return std::unexpected(metadata.error());
-  auto rows = wheel::parse_record(slurp(site / dist_info / "RECORD"), where + "/RECORD");
+  auto record_text = util::read_text_file(where + "/RECORD");
+  if (!record_text) return std::unexpected(record_text.error());
+  auto rows = wheel::parse_record(*record_text, where + "/RECORD");
   if (!rows) return std::unexpected(rows.error());
   DistributionFootprint d{metadata->name, metadata->version, dist_info, 0, 0, 0, 0, 0, {}};
   std::map<std::string, DirectoryFootprint> dirs;

@@ -8,6 +8,7 @@
 #include "onramp/runtime/interpreter.h"
 #include "onramp/util/embedded.h"
 #include "onramp/util/error.h"
+#include "onramp/util/text_file.h"
 
 extern char** environ;
 
@@ -16,12 +17,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 }  // namespace
 
@@ -108,7 +103,8 @@ ScriptRun PythonSandbox::run_script(const std::string& script, const std::string
     run.command += a.empty() ? std::string("''") : a;
   }
   run.process = value_or_fatal(runner_->run(request));
-  read_records(read_file(run_dir_ / result_rel), run);
+  // No result file (the interpreter died first) reads as no records.
+  read_records(util::read_text_file((run_dir_ / result_rel).string()).value_or(""), run);
   write_file(result_rel + ".stdout", run.process.out.text());
   write_file(result_rel + ".stderr", run.process.err.text());
   return run;

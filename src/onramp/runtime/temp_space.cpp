@@ -1,4 +1,5 @@
 #include "onramp/runtime/temp_space.h"
+#include "onramp/util/text_file.h"
 
 #include <fmt/format.h>
 #include <sys/statvfs.h>
@@ -70,10 +71,7 @@ Result<FilesystemSpace> filesystem_space(const std::filesystem::path& path) {
   struct statvfs st {};
   if (::statvfs(real.c_str(), &st) != 0) return fail(fmt::format("{}: statvfs failed", real.string()));
   FilesystemSpace fs{real, "", false, static_cast<uint64_t>(st.f_bavail) * st.f_frsize};
-  std::ifstream in("/proc/self/mountinfo");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  if (auto m = mount_of(parse_mountinfo(ss.str()), real)) {
+  if (auto m = mount_of(parse_mountinfo(util::read_text_file("/proc/self/mountinfo").value_or("")), real)) {
     fs.fs_type = m->fs_type;
     fs.is_tmpfs = is_memory_fs(m->fs_type);
   }

@@ -8,25 +8,11 @@
 #include <regex>
 #include <sstream>
 
+#include "onramp/util/shell_output_test_util.h"
+#include "onramp/util/text_file.h"
+
 namespace onramp::wheel {
 namespace {
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-std::string command_output(const std::string& command) {
-  std::string out;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (!pipe) return out;
-  char buf[4096];
-  for (size_t n; (n = std::fread(buf, 1, sizeof buf, pipe)) > 0;) out.append(buf, n);
-  ::pclose(pipe);
-  return out;
-}
 
 ElfFacts scan(const std::string& bytes, size_t chunk, size_t prefix_limit = 64u << 20) {
   ElfScanner scanner(prefix_limit);
@@ -39,8 +25,8 @@ ElfFacts scan(const std::string& bytes, size_t chunk, size_t prefix_limit = 64u 
 // Checked against binutils' readelf on this test's own executable.
 TEST(ElfScanner, AgreesWithReadelfOnARealLibrary) {
   const std::string lib = std::filesystem::read_symlink("/proc/self/exe").string();
-  std::string dynamic = command_output("readelf -d " + lib);
-  std::string versions = command_output("readelf -V " + lib);
+  std::string dynamic = testing::shell_output("readelf -d " + lib);
+  std::string versions = testing::shell_output("readelf -V " + lib);
   if (dynamic.empty()) GTEST_SKIP() << "readelf (binutils) is not installed";
   std::vector<std::string> needed;
   std::regex needed_re(R"(\(NEEDED\)\s+Shared library: \[([^\]]+)\])");
@@ -52,7 +38,7 @@ TEST(ElfScanner, AgreesWithReadelfOnARealLibrary) {
   for (std::sregex_iterator it(versions.begin(), versions.end(), glibc_re), end; it != end; ++it) {
     if (floor.empty() || version_less(floor, (*it)[1].str())) floor = (*it)[1];
   }
-  std::string bytes = slurp(lib);
+  std::string bytes = util::read_text_file(lib).value();
   for (size_t chunk : {size_t{7}, size_t{4096}, size_t{1} << 20}) {
     ElfFacts facts = scan(bytes, chunk);
     EXPECT_EQ(facts.not_read, "");
@@ -64,7 +50,7 @@ TEST(ElfScanner, AgreesWithReadelfOnARealLibrary) {
 }
 
 TEST(ElfScanner, SaysWhyWhenTheStringTableIsPastWhatWasKept) {
-  std::string bytes = slurp("/proc/self/exe");
+  std::string bytes = util::read_text_file("/proc/self/exe").value();
   ElfFacts facts = scan(bytes, 4096, 256);
   EXPECT_TRUE(facts.needed.empty());
   EXPECT_NE(facts.not_read, "");

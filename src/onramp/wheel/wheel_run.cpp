@@ -6,17 +6,11 @@
 
 #include "onramp/runtime/interpreter.h"
 #include "onramp/wheel/wheel_section.h"
+#include "onramp/util/text_file.h"
 
 namespace onramp::wheel {
 namespace {
 
-std::string read_text_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in || std::filesystem::is_directory(path)) throw FatalError(path + ": cannot read the README");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 }  // namespace
 
@@ -24,7 +18,7 @@ std::vector<report::Section> run_wheel_sections(const WheelRunOptions& options) 
   WheelContext context;
   if (!options.readme.empty()) {
     context.readme_path = options.readme;
-    context.readme_text = read_text_file(options.readme);
+    context.readme_text = value_or_fatal(util::read_text_file(options.readme));
   }
   std::vector<WheelFacts> facts;
   for (const auto& path : options.wheels) facts.push_back(value_or_fatal(read_wheel_facts(path, options.limits)));
