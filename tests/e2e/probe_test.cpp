@@ -62,6 +62,11 @@ TEST(Probe, WarningsAndStderrLinesOfTheImportAreReportedInOrder) {
   EXPECT_EQ(table(p.section, "import_runs")["rows"].size(), 3u);  // cold, warm, importtime
   EXPECT_TRUE(figure(p.section, "import_cold_s")["value"].is_number());
   EXPECT_TRUE(figure(p.section, "import_warm_median_s")["value"].is_number());
+  // Each figure points at its own run's command.
+  EXPECT_NE(figure(p.section, "import_cold_s")["evidence"].get<std::string>().find("results/import-1.jsonl"),
+            std::string::npos);
+  EXPECT_NE(figure(p.section, "import_warm_median_s")["evidence"].get<std::string>().find("results/import-2.jsonl"),
+            std::string::npos);
   EXPECT_FALSE(table(p.section, "importtime_self")["rows"].empty());
 }
 

@@ -85,10 +85,13 @@ void add_timing_figures(report::Section& s, const std::vector<ImportRun>& runs, 
   s.add(f);
   Spread w = warm.empty() ? Spread{} : spread(warm);
   std::string warm_method = "The same, in the later interpreters (file cache warm)";
+  std::string warm_evidence = evidence;  // the warm runs' own commands: import-2.jsonl and on
+  if (runs.size() == 2) warm_evidence = runs[1].run.command;
+  if (runs.size() > 2) warm_evidence = fmt::format("{} (runs 3 to {} alike)", runs[1].run.command, runs.size());
   for (auto [key, label, value] : {std::tuple{"import_warm_min_s", "Import, warm, min", w.min},
                                    std::tuple{"import_warm_median_s", "Import, warm, median", w.median},
                                    std::tuple{"import_warm_max_s", "Import, warm, max", w.max}}) {
-    report::Figure g{key, label, warm.empty() ? Json() : rounded(value), "s", warm_method, evidence, ""};
+    report::Figure g{key, label, warm.empty() ? Json() : rounded(value), "s", warm_method, warm_evidence, ""};
     if (warm.empty()) g.not_measured = runs.size() < 2 ? "one run only (--runs)" : "no warm run succeeded";
     s.add(g);
   }
