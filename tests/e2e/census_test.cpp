@@ -111,6 +111,21 @@ TEST(Census, ReadsABareRepositoryAtARevisionWithoutCheckout) {
   EXPECT_EQ(figure(wt, "files_total")["value"], 12);
 }
 
+TEST(Census, AMirrorWithoutConfigIsStillReadAsABareRepository) {
+  // Some mirroring tools write only HEAD, objects/, refs/ and packed-refs; with
+  // no core.bare, libgit2 takes the parent for a work tree.
+  TempDir d;
+  make_backend_tree(d);
+  std::string repo = d.path();
+  ASSERT_EQ(shell("cd '" + repo + "' && git init -q && git add -A && "
+                  "git -c user.name=t -c user.email=t@e commit -qm one && "
+                  "git clone -q --bare . '" + repo + "/m/mirror' && rm '" + repo + "/m/mirror/config'"),
+            0);
+  json r = census_json({repo + "/m/mirror"});
+  EXPECT_EQ(r["target"]["kind"], "bare_git");
+  EXPECT_EQ(figure(r, "files_total")["value"], 12);
+}
+
 TEST(Census, HonoursGitignoreUnlessAll) {
   TempDir d;
   make_backend_tree(d);

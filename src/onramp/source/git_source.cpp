@@ -125,7 +125,7 @@ Result<std::unique_ptr<Source>> open_git_tree(const std::string& repo_path, cons
   std::sort(listing.files.begin(), listing.files.end(), [](const Entry& a, const Entry& b) { return a.path < b.path; });
   std::sort(listing.skipped.begin(), listing.skipped.end(),
             [](const Skipped& a, const Skipped& b) { return a.path < b.path; });
-  bool bare = git_repository_is_bare(repo->get());
+  bool bare = git::is_git_dir(repo->get(), repo_path);
   return std::make_unique<GitTreeSource>(repo_path, rev, bare, std::move(commit), std::move(listing));
 }
 

@@ -26,4 +26,9 @@ using Odb = std::unique_ptr<git_odb, Deleter<git_odb, git_odb_free>>;
 
 std::string oid_hex(const git_oid* oid);
 
+// True when `path` is the repository's git directory itself: a bare
+// repository, or a mirror whose config does not say core.bare (libgit2 then
+// takes its parent for a work tree).
+bool is_git_dir(git_repository* repo, const std::string& path);
+
 }  // namespace onramp::source::git

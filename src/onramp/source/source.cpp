@@ -21,7 +21,7 @@ bool is_bare_repo(const std::string& path) {
     return false;
   }
   git::Repo repo(raw);
-  return git_repository_is_bare(raw) != 0;
+  return git::is_git_dir(raw, path);
 }
 
 // Several sources as one: paths are prefixed with each target's name.
