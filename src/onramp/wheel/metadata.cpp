@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <regex>
 
 #include "onramp/wheel/pep440.h"
 
@@ -124,25 +123,47 @@ std::string normalize_name(std::string_view name) {
 }
 
 // PEP 508, the forms wheels use: name [extras] (spec | (spec) | @ url) [; marker].
+// Read piece by piece, each step linear: one std::regex for the whole line
+// backtracked for seconds on 160 bytes of whitespace (found by fuzzing,
+// fuzz/corpus/pep440/bug-requirement-regex-backtracks).
 Result<Requirement> parse_requirement(std::string_view text) {
-  static const std::regex re(
-      R"(^\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*(?:\[([^\]]*)\])?\s*)"
-      R"((?:@\s*([^\s;]+)\s*|\(([^)]*)\)|([^;()]*))\s*(?:;\s*(.*?))?\s*$)");
-  std::string s(text);
-  std::smatch m;
-  if (!std::regex_match(s, m, re)) return fail(fmt::format("'{}' is not a PEP 508 requirement", text));
+  auto bad = [&] { return fail(fmt::format("'{}' is not a PEP 508 requirement", text)); };
+  auto alnum = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
   Requirement r;
-  r.name = m[1];
+  size_t semicolon = text.find(';');
+  std::string_view head = trim(text.substr(0, semicolon));
+  if (semicolon != std::string_view::npos) r.marker = trim(text.substr(semicolon + 1));
+  size_t n = 0;
+  while (n < head.size() && (alnum(head[n]) || head[n] == '.' || head[n] == '_' || head[n] == '-')) ++n;
+  while (n > 0 && !alnum(head[n - 1])) --n;  // a name ends with a letter or digit
+  if (n == 0 || !alnum(head[0])) return bad();
+  r.name = head.substr(0, n);
   r.normalized_name = normalize_name(r.name);
-  for (std::string_view rest = m[2].matched ? std::string_view(&*m[2].first, m[2].length()) : "";
-       !rest.empty();) {
-    size_t comma = rest.find(',');
-    if (auto extra = trim(rest.substr(0, comma)); !extra.empty()) r.extras.emplace_back(extra);
-    rest = comma == std::string_view::npos ? "" : rest.substr(comma + 1);
+  std::string_view rest = trim(head.substr(n));
+  if (rest.starts_with('[')) {
+    size_t close = rest.find(']');
+    if (close == std::string_view::npos) return bad();
+    for (std::string_view extras = rest.substr(1, close - 1); !extras.empty();) {
+      size_t comma = extras.find(',');
+      if (auto extra = trim(extras.substr(0, comma)); !extra.empty()) r.extras.emplace_back(extra);
+      extras = comma == std::string_view::npos ? "" : extras.substr(comma + 1);
+    }
+    rest = trim(rest.substr(close + 1));
   }
-  r.url = m[3];
-  r.specifier = std::string(trim(m[4].matched ? m[4].str() : m[5].str()));
-  r.marker = m[6];
+  if (rest.starts_with('@')) {
+    r.url = trim(rest.substr(1));
+    if (r.url.empty() || std::any_of(r.url.begin(), r.url.end(), [](char c) {
+          return std::isspace(static_cast<unsigned char>(c)) != 0;
+        })) {
+      return bad();
+    }
+  } else if (rest.starts_with('(')) {
+    if (!rest.ends_with(')') || rest.substr(1, rest.size() - 2).find(')') != std::string_view::npos) return bad();
+    r.specifier = trim(rest.substr(1, rest.size() - 2));
+  } else {
+    if (rest.find_first_of("()") != std::string_view::npos) return bad();
+    r.specifier = rest;
+  }
   if (!r.specifier.empty()) {
     if (auto set = SpecifierSet::parse(r.specifier); !set) {
       return fail(fmt::format("'{}': {}", text, set.error().message));

@@ -74,6 +74,26 @@ TEST(Requirement, ParsesThePep508FormsWheelsUse) {
   EXPECT_EQ(r->specifier, "");
   EXPECT_FALSE(parse_requirement("torch >=two"));
   EXPECT_FALSE(parse_requirement("-bad"));
+  EXPECT_FALSE(parse_requirement("torch (>=1"));
+  EXPECT_FALSE(parse_requirement("torch[cuda >=1"));
+  EXPECT_FALSE(parse_requirement("pkg @ "));
+  r = parse_requirement(" \tname  ");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->name, "name");
+  EXPECT_FALSE(parse_requirement("name.>=1"));  // the dot is not part of the name, nor a specifier
+}
+
+TEST(Requirement, WhitespaceRunsAreReadInLinearTime) {
+  // A fuzzing input that kept a whole-line std::regex backtracking for seconds.
+  std::string text = "Metad" + std::string(123, '\r') + "4isum\xca\x31\x90\x8c; e-nne-a\x8fny.whst\"\n6Descr";
+  auto r = parse_requirement(text);
+  EXPECT_FALSE(r);
+  std::string spaces = "torch" + std::string(100000, ' ') + ">=2.0" + std::string(100000, '\t') + ";" +
+                       std::string(100000, ' ');
+  auto big = parse_requirement(spaces);
+  ASSERT_TRUE(big) << big.error().message;
+  EXPECT_EQ(big->specifier, ">=2.0");
+  EXPECT_EQ(big->marker, "");
 }
 
 TEST(Record, ReadsQuotedCsv) {
