@@ -139,6 +139,8 @@ def main():
            b"MseLossBackwardOut", b"_foo__Bar"])
     write("elf_facts", elf_seeds())
     write("wheel_archive", wheel_seeds())
+    write("readme_claims", literals("src/onramp/wheel/readme_check_test.cpp") +
+          files("README.md", "examples/reference-backend/README.md"))
 
 
 if __name__ == "__main__":

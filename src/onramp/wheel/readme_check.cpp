@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cctype>
 #include <regex>
 
 namespace onramp::wheel {
@@ -21,20 +23,53 @@ const std::vector<std::regex>& claim_patterns() {
   return patterns;
 }
 
+// The parts of a line a claim can be in: around each "python" (any case),
+// with whitespace runs collapsed to one space. std::regex recurses once per
+// character it consumes, so searching a whole hostile line (megabytes of
+// spaces after "python") overflowed the stack; windows keep each search small.
+std::vector<std::string> claim_windows(std::string_view line) {
+  constexpr size_t kBefore = 16, kAfter = 96;  // "requires python" leads in; "python 3.10 or later" follows
+  std::string collapsed;
+  bool last_space = false;
+  for (char c : line) {
+    bool space = std::isspace(static_cast<unsigned char>(c)) != 0;
+    if (!(space && last_space)) collapsed += space ? ' ' : c;
+    last_space = space;
+  }
+  std::string lower = collapsed;
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::vector<std::string> windows;
+  for (size_t p = lower.find("python"); p != std::string::npos; p = lower.find("python", p + 1)) {
+    size_t from = p >= kBefore ? p - kBefore : 0;
+    windows.push_back(collapsed.substr(from, p - from + kAfter));
+  }
+  return windows;
+}
+
+// The line as quoted in the report: trimmed, and shortened when it is long.
+std::string quoted(std::string_view line) {
+  constexpr size_t kLimit = 200;
+  size_t a = line.find_first_not_of(" \t\r"), b = line.find_last_not_of(" \t\r");
+  if (a == std::string_view::npos) return "";
+  std::string_view text = line.substr(a, b - a + 1);
+  return text.size() <= kLimit ? std::string(text) : std::string(text.substr(0, kLimit)) + "...";
+}
+
 }  // namespace
 
 std::optional<ReadmePythonClaim> find_python_claim(std::string_view readme) {
   size_t number = 0;
   for (size_t start = 0; start < readme.size();) {
     size_t nl = std::min(readme.find('\n', start), readme.size());
-    std::string line(readme.substr(start, nl - start));
+    std::string_view line = readme.substr(start, nl - start);
     ++number;
     start = nl + 1;
+    auto windows = claim_windows(line);
     for (const auto& pattern : claim_patterns()) {
-      std::smatch m;
-      if (std::regex_search(line, m, pattern)) {
-        size_t a = line.find_first_not_of(" \t\r"), b = line.find_last_not_of(" \t\r");
-        return ReadmePythonClaim{m[1], number, a == std::string::npos ? "" : line.substr(a, b - a + 1)};
+      for (const auto& window : windows) {
+        std::smatch m;
+        if (std::regex_search(window, m, pattern)) return ReadmePythonClaim{m[1], number, quoted(line)};
       }
     }
   }

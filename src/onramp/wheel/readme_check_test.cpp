@@ -26,6 +26,22 @@ TEST(ReadmeCheck, FindsTheCommonSpellingsOfAMinimumPython) {
   EXPECT_FALSE(find_python_claim("Tested on Python 3.11 and PyTorch 2.0\n"));
 }
 
+TEST(ReadmeCheck, AHostileLineOfMegabytesIsSearchedWithoutExhaustingTheStack) {
+  // Searched whole, "python" and three million spaces overflowed the stack
+  // inside std::regex (a segfault of `onramp wheel --readme`).
+  std::string text = "intro\n\tThis requires Python" + std::string(3'000'000, ' ') + "3.10\t\n";
+  auto claim = find_python_claim(text);
+  ASSERT_TRUE(claim);
+  EXPECT_EQ(claim->minimum, "3.10");
+  EXPECT_EQ(claim->line, 2u);
+  EXPECT_EQ(claim->text.size(), 203u);  // quoted, shortened
+  EXPECT_TRUE(claim->text.starts_with("This requires Python   "));
+  std::string many;
+  for (int i = 0; i < 20000; ++i) many += "python ";
+  EXPECT_FALSE(find_python_claim(many + "\n"));
+  EXPECT_EQ(find_python_claim(many + "python >= 3.9\n")->minimum, "3.9");
+}
+
 TEST(ReadmeCheck, LowestAdmittedPython) {
   EXPECT_EQ(lowest_admitted_python(*SpecifierSet::parse(">=3.12")), "3.12");
   EXPECT_EQ(lowest_admitted_python(*SpecifierSet::parse(">=3.11.4")), "3.11");
