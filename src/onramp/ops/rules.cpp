@@ -95,6 +95,10 @@ std::string OpsRules::sentinel_reason(std::string_view member, std::string_view 
   bool hinted = sentinel_hints_.empty() || std::any_of(sentinel_hints_.begin(), sentinel_hints_.end(), [&](const auto& h) {
                   return lowered_name.find(h) != std::string::npos;
                 });
+  // std::regex recurses once per character: a hostile header's identifier of
+  // megabytes overflowed the stack. No real enum member is this long.
+  constexpr size_t kMaxPatternInput = 256;
+  hinted = hinted && name.size() <= kMaxPatternInput;
   for (size_t i = 0; hinted && i < sentinel_patterns_.size(); ++i) {
     if (std::regex_match(name, sentinel_patterns_[i])) return "name matches " + sentinel_pattern_texts_[i];
   }

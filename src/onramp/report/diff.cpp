@@ -3,7 +3,7 @@
 #include "onramp/report/json_fields.h"
 
 #include <map>
-#include <regex>
+#include <cctype>
 #include <set>
 
 namespace onramp::report {
@@ -126,9 +126,20 @@ TableChange table_change(Change change, const Json* old_t, const Json* new_t) {
 
 // Table keys may name a source line ("methods:csrc/ops/aten_ops.cpp:191:aten"),
 // which moves between versions; such a table still matches without its line.
+// A loop, not std::regex: a regex recurses per digit, and keys come from
+// saved reports anyone can edit.
 std::string without_line_numbers(const std::string& key) {
-  static const std::regex line_number(":[0-9]+(?=:|$)");
-  return std::regex_replace(key, line_number, "");
+  std::string out;
+  for (size_t i = 0; i < key.size();) {
+    size_t digits = i + 1;
+    while (key[i] == ':' && digits < key.size() && std::isdigit(static_cast<unsigned char>(key[digits]))) ++digits;
+    if (key[i] == ':' && digits > i + 1 && (digits == key.size() || key[digits] == ':')) {
+      i = digits;  // drop ":<digits>"
+    } else {
+      out += key[i++];
+    }
+  }
+  return out;
 }
 
 // The old table a new one is compared with: same key, else same key but for line numbers.

@@ -79,6 +79,21 @@ TEST(Diff, TablesWhoseKeyNamesAMovedLineStillMatch) {
   EXPECT_EQ(d.sections[0].tables[0].rows[0].cells[0].delta.absolute, 1);
 }
 
+TEST(Diff, LineNumbersAreDroppedOnlyBetweenColonsAndInLinearTime) {
+  Json a = census(1, Json::parse(R"([{"language":"Python","code":1}])"));
+  Json b = census(1, Json::parse(R"([{"language":"Python","code":2}])"));
+  // A hand-edited key of a million digits once meant a million nested calls.
+  std::string digits(1'000'000, '7');
+  a["sections"]["census"]["tables"][0]["key"] = "x:" + digits + "1:y:2";
+  b["sections"]["census"]["tables"][0]["key"] = "x:" + digits + "2:y:3";
+  ReportDiff d = diff_reports(a, b, "a.json", "b.json");
+  ASSERT_EQ(d.sections[0].tables.size(), 1u);
+  EXPECT_EQ(d.sections[0].tables[0].change, Change::changed);
+  a["sections"]["census"]["tables"][0]["key"] = "x:12a:y";
+  b["sections"]["census"]["tables"][0]["key"] = "x:13a:y";
+  EXPECT_EQ(diff_reports(a, b, "a.json", "b.json").sections[0].tables.size(), 2u);  // not line numbers
+}
+
 TEST(Diff, SectionsFindingsAndIdenticalReports) {
   Json a = census(1, Json::array(), Json::parse(R"([{"severity":"friction","text":"slow"}])"));
   Json b = census(1, Json::array(), Json::parse(R"([{"severity":"good","text":"fast"}])"));

@@ -62,6 +62,13 @@ std::vector<uint64_t> strip_trailing_zeros(std::vector<uint64_t> release) {
 }  // namespace
 
 Result<Pep440Version> Pep440Version::parse(std::string_view text) {
+  // std::regex recurses once per character matched: a version of megabytes
+  // would exhaust the stack. No real version comes near this.
+  constexpr size_t kMaxLength = 256;
+  if (text.size() > kMaxLength) {
+    return fail(fmt::format("'{}...' is not a PEP 440 version (longer than {} characters)", text.substr(0, 40),
+                            kMaxLength));
+  }
   std::string s = lower(text);
   std::smatch m;
   if (!std::regex_match(s, m, version_pattern())) {

@@ -33,6 +33,15 @@ TEST(Pep440Version, OrdersThePepsExamples) {
   }
 }
 
+TEST(Pep440Version, AVersionOfMegabytesIsRefusedNotRecursedInto) {
+  std::string huge = "1";
+  for (int i = 0; i < 200000; ++i) huge += ".1";
+  auto v = Pep440Version::parse(huge);
+  ASSERT_FALSE(v);
+  EXPECT_EQ(v.error().message, "'" + huge.substr(0, 40) + "...' is not a PEP 440 version (longer than 256 characters)");
+  EXPECT_FALSE(SpecifierSet::parse(">=" + huge));
+}
+
 TEST(Pep440Version, TrailingZerosDoNotCount) {
   EXPECT_EQ(v("1.0"), v("1.0.0"));
   EXPECT_EQ(v("1"), v("1.0.0.0"));
