@@ -2,6 +2,7 @@
 #include <ctime>
 
 #include "onramp/report/render.h"
+#include "onramp/report/report_file.h"
 
 namespace onramp::report {
 namespace {
@@ -25,8 +26,8 @@ Json table_json(const Table& t) {
 }
 
 Json finding_json(const Finding& f) {
-  return Json{{"severity", to_string(f.severity)}, {"text", f.text}, {"remedy", f.remedy},
-              {"evidence", f.evidence}};
+  return Json{{"severity", to_string(f.severity)}, {"text", f.text},         {"remedy", f.remedy},
+              {"evidence", f.evidence},           {"place", f.place},       {"diagnosis", f.diagnosis}};
 }
 
 // SOURCE_DATE_EPOCH (reproducible-builds.org) pins the timestamp so that two
@@ -55,7 +56,7 @@ Json to_json(const Report& report) {
     sections[s.key] = Json{{"title", s.title}, {"figures", figures}, {"tables", tables},
                            {"findings", findings}};
   }
-  Json j{{"schema", "onramp.report/1"},
+  Json j{{"schema", kReportSchema},
          {"tool", {{"name", "onramp"}, {"version", ONRAMP_VERSION}}},
          {"target", report.target},
          {"generated_at", generated_at()}};

@@ -55,6 +55,8 @@ struct Finding {
   std::string text;
   std::string remedy;
   std::string evidence;
+  std::string place;      // where it occurs ("README.md:52"), when it has one place (report/2)
+  std::string diagnosis;  // the diagnosis rule's id ("unknown_device"), when one matched (report/2)
 };
 
 struct Section {

@@ -14,8 +14,11 @@ Result<void> check_report_json(const Json& document, const std::string& origin) 
   if (schema == document.end() || !schema->is_string()) {
     return fail(origin + ": not an onramp report (no \"schema\" field)");
   }
-  if (*schema != kReportSchema) {
-    return fail(origin + ": schema is " + schema->dump() + ", expected \"" + kReportSchema + "\"");
+  bool known = false;
+  for (const char* read : kReportSchemasRead) known = known || *schema == read;
+  if (!known) {
+    return fail(origin + ": schema is " + schema->dump() + ", expected \"onramp.report/1\" or \"" + kReportSchema +
+                "\"");
   }
   auto sections = document.find("sections");
   if (sections == document.end() || !sections->is_object()) {
