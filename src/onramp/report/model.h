@@ -5,6 +5,7 @@
 // these; renderers (json, text, markdown) only lay them out.
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace onramp::report {
@@ -51,6 +52,13 @@ enum class Severity { good, info, friction, blocker };
 std::string_view to_string(Severity severity);
 
 struct Finding {
+  // A constructor rather than an aggregate, so that call sites name only the
+  // fields they know (Finding{severity, text, remedy, evidence}).
+  Finding(Severity severity_ = Severity::info, std::string text_ = {}, std::string remedy_ = {},
+          std::string evidence_ = {}, std::string place_ = {}, std::string diagnosis_ = {})
+      : severity(severity_), text(std::move(text_)), remedy(std::move(remedy_)), evidence(std::move(evidence_)),
+        place(std::move(place_)), diagnosis(std::move(diagnosis_)) {}
+
   Severity severity = Severity::info;
   std::string text;
   std::string remedy;
