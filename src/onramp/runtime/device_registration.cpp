@@ -61,7 +61,6 @@ std::string device_registration_note(const std::vector<Json>& records, size_t be
                                               : fmt::format("{}, which registers the device name, did not run before this line", calls);
     note += (note.empty() ? "" : "; ") + part;
   }
-  note[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(note[0])));
   return note + ".";
 }
 
