@@ -89,10 +89,14 @@ size_t read_cell(const std::vector<std::string>& lines, size_t def, MarimoCell& 
   for (size_t k = body; k < end && body_indent == std::string::npos; ++k) {
     if (!blank(lines[k])) body_indent = indent_of(lines[k]);
   }
+  // The final return: the last line at the body's indentation that starts
+  // with `return`, followed only by its own continuation lines.
   size_t code_end = end;
   for (size_t k = end; k > body; --k) {
     const auto& l = lines[k - 1];
-    if (blank(l) || indent_of(l) != body_indent) continue;
+    if (blank(l)) continue;
+    if (indent_of(l) > body_indent) continue;
+    if (trim(l).starts_with(")")) continue;
     if (trim(l).starts_with("return")) {
       std::string ret;
       for (size_t r = k - 1; r < end; ++r) ret += lines[r] + "\n";
