@@ -117,20 +117,61 @@ size_t read_cell(const std::vector<std::string>& lines, size_t def, MarimoCell& 
   return end;
 }
 
+// A block run as it stands: the setup's body (dedented) or a whole
+// top-level def/class (`from` is its first line); returns the index after it.
+size_t read_block(const std::vector<std::string>& lines, size_t from, bool body_only, MarimoCell& cell) {
+  size_t base = indent_of(lines[from]);
+  size_t end = from + 1;
+  while (end < lines.size() && (blank(lines[end]) || indent_of(lines[end]) > base)) ++end;
+  size_t first = body_only ? from + 1 : from;
+  size_t strip = std::string::npos;
+  for (size_t k = first; k < end && strip == std::string::npos; ++k) {
+    if (!blank(lines[k])) strip = indent_of(lines[k]);
+  }
+  cell.def_line = static_cast<int>(from) + 1;
+  cell.body_line = static_cast<int>(first) + 1;
+  for (size_t k = first; k < end; ++k) {
+    cell.code += (blank(lines[k]) ? "" : lines[k].substr(std::min(strip, indent_of(lines[k])))) + "\n";
+  }
+  if (!body_only) {
+    std::string head = trim(lines[from]);
+    head = head.substr(head.find(' ') + 1);
+    cell.outputs = {head.substr(0, head.find_first_of("(:[ "))};
+  }
+  return end;
+}
+
+size_t next_def(const std::vector<std::string>& lines, size_t i) {
+  while (i < lines.size() && !trim(lines[i]).starts_with("def ") && !trim(lines[i]).starts_with("async def ") &&
+         !trim(lines[i]).starts_with("class ")) {
+    ++i;
+  }
+  return i;
+}
+
 }  // namespace
 
 std::vector<MarimoCell> marimo_cells(std::string_view text) {
   auto lines = lines_of(text);
   std::vector<MarimoCell> cells;
   for (size_t i = 0; i < lines.size(); ++i) {
-    if (!trim(lines[i]).starts_with("@app.cell")) continue;
-    size_t def = i + 1;
-    while (def < lines.size() && !trim(lines[def]).starts_with("def ") && !trim(lines[def]).starts_with("async def ")) {
-      ++def;
-    }
-    if (def >= lines.size()) break;
+    std::string line = trim(lines[i]);
     MarimoCell cell;
-    i = read_cell(lines, def, cell) - 1;
+    if (line.starts_with("with app.setup")) {
+      cell.kind = MarimoKind::setup;
+      i = read_block(lines, i, true, cell) - 1;
+    } else if (line.starts_with("@app.function") || line.starts_with("@app.class_definition")) {
+      size_t def = next_def(lines, i + 1);
+      if (def >= lines.size()) break;
+      cell.kind = MarimoKind::function;
+      i = read_block(lines, def, false, cell) - 1;
+    } else if (line.starts_with("@app.cell")) {
+      size_t def = next_def(lines, i + 1);
+      if (def >= lines.size()) break;
+      i = read_cell(lines, def, cell) - 1;
+    } else {
+      continue;
+    }
     cells.push_back(std::move(cell));
   }
   return cells;
@@ -150,6 +191,14 @@ std::vector<size_t> marimo_order(const std::vector<MarimoCell>& cells) {
   }
   std::vector<size_t> order;
   std::vector<bool> placed(cells.size(), false);
+  for (MarimoKind kind : {MarimoKind::setup, MarimoKind::function}) {
+    for (size_t i = 0; i < cells.size(); ++i) {
+      if (cells[i].kind == kind) {
+        placed[i] = true;
+        order.push_back(i);
+      }
+    }
+  }
   while (order.size() < cells.size()) {
     size_t next = cells.size();
     for (size_t i = 0; i < cells.size() && next == cells.size(); ++i) {

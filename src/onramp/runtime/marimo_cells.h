@@ -1,7 +1,9 @@
 #pragma once
 // A marimo notebook read as marimo: each @app.cell function is a cell that
 // takes the names its parameters list and defines the names it returns.
-// Cells that only show Markdown (mo.md, mo.callout) are documentation: their
+// `with app.setup:` (the names every cell may use) runs first, then the
+// top-level functions and classes of @app.function / @app.class_definition,
+// then the cells. Cells that only show Markdown (mo.md, mo.callout) are documentation: their
 // string literals are read with cmark like a README. Code cells become
 // blocks in marimo's dependency order (a cell after every cell defining one
 // of its inputs; file order among the rest).
@@ -17,8 +19,11 @@
 
 namespace onramp::runtime {
 
+enum class MarimoKind { cell, setup, function };
+
 struct MarimoCell {
-  int def_line = 0;   // line of `def`
+  MarimoKind kind = MarimoKind::cell;
+  int def_line = 0;   // line of `def` (of `with app.setup`)
   int body_line = 0;  // line of the first body line
   std::vector<std::string> inputs;
   std::vector<std::string> outputs;

@@ -91,6 +91,34 @@ TEST(MarimoCells, ProseIsReadAsMarkdownWithItsLinesInTheFile) {
   EXPECT_EQ(file.blocks[2].code, "b = a * 2\n");
 }
 
+TEST(MarimoCells, TheSetupRunsFirstThenTopLevelFunctionsThenCells) {
+  const char* text = R"(import marimo
+
+app = marimo.App()
+
+@app.cell
+def _(double):
+    double(2)
+    return
+
+
+with app.setup:
+    import torch
+
+
+@app.function
+def double(x):
+    return 2 * x
+)";
+  auto file = extract_marimo(text, "nb.py");
+  ASSERT_EQ(file.blocks.size(), 3u);
+  EXPECT_EQ(file.blocks[0].code, "import torch\n\n\n");
+  EXPECT_EQ(file.blocks[0].line, 12);
+  EXPECT_EQ(file.blocks[1].code, "def double(x):\n    return 2 * x\n");
+  EXPECT_EQ(file.blocks[1].line, 16);
+  EXPECT_EQ(file.blocks[2].code, "double(2)\n");
+}
+
 TEST(MarimoCells, ACycleStillRunsEveryCellOnce) {
   auto cells = marimo_cells("@app.cell\ndef _(y):\n    x = y\n    return (x,)\n\n@app.cell\ndef _(x):\n    y = x\n    return (y,)\n");
   EXPECT_EQ(marimo_order(cells), (std::vector<size_t>{0, 1}));
