@@ -119,6 +119,15 @@ def double(x):
   EXPECT_EQ(file.blocks[2].code, "double(2)\n");
 }
 
+TEST(MarimoCells, TruncatedNotebooksAreReadAsFarAsTheyGo) {
+  EXPECT_TRUE(marimo_cells("import marimo\n@app.cell\n").empty());
+  EXPECT_EQ(marimo_cells("import marimo\n@app.cell\ndef _(\n").size(), 1u);
+  auto unterminated = marimo_cells("@app.cell\ndef _(mo):\n    mo.md(r\"\"\"# Title\n    ```bash\n    ls\n");
+  ASSERT_EQ(unterminated.size(), 1u);
+  EXPECT_FALSE(unterminated[0].prose);  // it never closes its call
+  EXPECT_EQ(marimo_cells("with app.setup:\n@app.function\n").size(), 1u);  // the empty setup; no def follows
+}
+
 TEST(MarimoCells, ACycleStillRunsEveryCellOnce) {
   auto cells = marimo_cells("@app.cell\ndef _(y):\n    x = y\n    return (x,)\n\n@app.cell\ndef _(x):\n    y = x\n    return (y,)\n");
   EXPECT_EQ(marimo_order(cells), (std::vector<size_t>{0, 1}));
