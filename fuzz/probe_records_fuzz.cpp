@@ -11,9 +11,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   onramp::runtime::read_records(std::string(onramp::fuzz::as_text(data, size)), run);
   onramp::report::Section api;
   onramp::runtime::add_api_records(api, run, {"mod", "dev"});
-  onramp::runtime::ExampleFile file{"README.md", {{"README.md:3", 3, "import mod\nx = 1\n"}}, {}};
+  onramp::runtime::ExampleFile file{"README.md", {{"README.md:3", 3, "import mod\nx = 1\n"}}, {}, {}, 0};
   onramp::report::Section examples;
-  (void)onramp::runtime::add_statement_records(examples, file, 1, run);
+  onramp::runtime::StatementTally tally;
+  std::vector<onramp::report::Finding> findings;
+  onramp::runtime::ExamplesOptions options{"", 60, {"mod", {"mod_device"}}};
+  onramp::runtime::add_statement_records(examples, file, 1, run, options, tally, findings);
+  for (auto& f : findings) examples.add(std::move(f));
   onramp::report::Report report;
   report.sections = {std::move(api), std::move(examples)};
   for (auto format : {onramp::report::Format::json, onramp::report::Format::text, onramp::report::Format::markdown,

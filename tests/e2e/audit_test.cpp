@@ -110,6 +110,18 @@ TEST_F(AuditReference, TheReadmesFourLinesGetTheirOutcomes) {
   EXPECT_EQ(device["diagnosis"].get<std::string>().rfind("unknown_device_name", 0), 0u);
   EXPECT_EQ(by_source["x = torch.ones(2, device=\"privateuseone\") + 1"]["outcome"], "ok");
   EXPECT_EQ(find_key(v["figures"], "readme_lines_failed")["value"], 2);
+  // The fourth line fails only because the third left `device` unbound.
+  EXPECT_EQ(by_source["x = torch.randn((4, 4), device=device)"]["diagnosis"].get<std::string>().rfind("follows from ", 0),
+            0u);
+  EXPECT_EQ(find_key(v["figures"], "readme_failure_causes")["value"], 1);
+  EXPECT_EQ(find_key(v["figures"], "readme_root_failures")["value"], 1);
+  EXPECT_EQ(find_key(v["figures"], "readme_following_failures")["value"], 1);
+  bool summary = false;
+  for (const auto& f : v["findings"]) {
+    summary = summary || f["text"].get<std::string>().find("1 cause, 1 root failure, 1 line that follows from them") !=
+                             std::string::npos;
+  }
+  EXPECT_TRUE(summary) << v["findings"].dump(1);
   EXPECT_GE(find_key(v["figures"], "rejected_device_strings")["value"].get<int>(), 1);
 }
 

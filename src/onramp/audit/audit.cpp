@@ -39,6 +39,14 @@ struct AuditState {
   std::string readme;
 };
 
+std::vector<std::string> claim_texts(const AuditState& s) {
+  std::vector<std::string> out;
+  if (s.profile) {
+    for (const auto& c : s.profile->claims) out.push_back(c.text);
+  }
+  return out;
+}
+
 struct Step {
   std::string name;
   // Empty when the step applies; otherwise why it is skipped.
@@ -139,7 +147,9 @@ std::string run_examples_step(AuditState& s) {
   }
   auto python = open_python(s, "examples");
   report::Section section{"examples", "Examples, statement by statement", {}, {}, {}};
-  runtime::add_examples(section, python, files, {s.module, 60});
+  runtime::ExamplesOptions options{s.module, 60, {s.module, {}}};
+  if (s.profile) options.registration.calls = s.profile->device_init_calls;
+  runtime::add_examples(section, python, files, options);
   s.report.sections.push_back(std::move(section));
   return fmt::format("{} document(s)", s.docs.size());
 }
@@ -212,7 +222,7 @@ report::Report run_audit(const AuditOptions& options) {
     record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     s.steps.push_back(std::move(record));
   }
-  report::Section verdict = build_verdict(s.report, s.profile ? s.profile->display_name : "");
+  report::Section verdict = build_verdict(s.report, s.profile ? s.profile->display_name : "", claim_texts(s));
   verdict.add(steps_table(s.steps));
   for (const auto& st : s.steps) {
     if (st.status == "failed") {

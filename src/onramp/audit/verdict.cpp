@@ -7,6 +7,8 @@
 #include <regex>
 #include <set>
 
+#include "onramp/runtime/example_causes.h"
+
 namespace onramp::audit {
 namespace {
 
@@ -85,7 +87,8 @@ void add_readme_lines(Section& v, const report::Report& r) {
               "every top-level statement of the documents' Python examples, run in order in one sandboxed "
               "interpreter, continuing after a failure (from the examples section)",
               "examples", {{"where", "Where", ""}, {"source", "Line", ""}, {"outcome", "Outcome", ""},
-                           {"result", "Result", ""}, {"diagnosis", "Diagnosis", ""}},
+                           {"result", "Result", ""}, {"diagnosis", "Diagnosis", ""},
+                           {"follows_from", "Follows from", ""}},
               {}};
   size_t failed = 0;
   for (const auto& t : ex->tables) {
@@ -94,14 +97,70 @@ void add_readme_lines(Section& v, const report::Report& r) {
       if (row.value("where", "") == "--module") continue;
       Json copy = row;
       copy.erase("seconds");
-      failed += row.value("outcome", "") != "ok";
+      std::string outcome = row.value("outcome", "");
+      // A value is a success too: only raised, timed-out and killed lines failed.
+      failed += outcome != "ok" && outcome != "value";
       lines.rows.push_back(copy);
     }
   }
   size_t n = lines.rows.size();
   v.add(Figure{"readme_lines_failed", "Documented example lines that fail", failed, "lines",
-               fmt::format("statements whose outcome is not ok, of {} run", n), "examples", ""});
+               fmt::format("statements that raised, timed out or were killed, of {} run (root failures and the lines "
+                           "that follow from them)", n), "examples", ""});
   v.add(std::move(lines));
+}
+
+// Root failures first, grouped by cause, then the lines that only follow from them.
+void add_failure_causes(Section& v, const report::Report& r) {
+  const Figure* causes = find_figure(r, "examples", "failure_causes");
+  const Figure* roots = find_figure(r, "examples", "root_failures");
+  const Figure* following = find_figure(r, "examples", "following_failures");
+  if (!causes || !roots || !following) return;
+  restate(v, r, "examples", "failure_causes", "readme_failure_causes", "Causes of the documented examples' failures");
+  restate(v, r, "examples", "root_failures", "readme_root_failures", "Documented example lines that fail on their own");
+  restate(v, r, "examples", "following_failures", "readme_following_failures",
+          "Documented example lines that fail only because an earlier one did");
+  const Section* ex = find_section(r, "examples");
+  for (const auto& t : ex->tables) {
+    if (t.key != "failure_causes") continue;
+    Table copy = t;
+    copy.key = "readme_failure_causes";
+    copy.method = t.method + " (from examples.failure_causes)";
+    v.add(std::move(copy));
+  }
+  auto n = [](const Figure* f) { return f->value.is_number() ? f->value.get<size_t>() : size_t{0}; };
+  if (n(roots) == 0) return;
+  v.add(Finding{Severity::info,
+                "The documented examples fail for " +
+                    runtime::causes_summary(n(causes), n(roots), n(following)) + " (examples.failure_causes).",
+                "", "examples", "", ""});
+}
+
+size_t figure_count(const report::Report& r, const std::string& key) {
+  const Figure* f = find_figure(r, "examples", key);
+  return f && f->value.is_number() ? f->value.get<size_t>() : 0;
+}
+
+// The documented port (the diff fences), beside the profile's claim about code changes.
+void add_documented_port(Section& v, const report::Report& r, const std::vector<std::string>& claims) {
+  if (!find_figure(r, "examples", "diff_fences")) return;
+  restate(v, r, "examples", "diff_fences", "documented_port_fences", "Diff fences of the documented port");
+  restate(v, r, "examples", "diff_lines_added", "documented_port_lines_added", "Code lines the documented port adds");
+  restate(v, r, "examples", "diff_lines_removed", "documented_port_lines_removed",
+          "Code lines the documented port removes");
+  restate(v, r, "examples", "diff_lines_changed", "documented_port_lines_changed",
+          "Added lines of the documented port that replace a removed one");
+  std::string claim;
+  for (const auto& c : claims) {
+    if (c.find("change") != std::string::npos) claim = c;
+  }
+  size_t added = figure_count(r, "diff_lines_added"), changed = figure_count(r, "diff_lines_changed");
+  std::string text = fmt::format(
+      "The documented port ({} diff fence(s)) adds {} line(s) of code and removes {}; {} of the added lines replace a "
+      "removed one.",
+      figure_count(r, "diff_fences"), added, figure_count(r, "diff_lines_removed"), changed);
+  if (!claim.empty()) text += fmt::format(" The backend claims \"{}\".", claim);
+  v.add(Finding{Severity::info, text, "", "examples.diff_fences", "", ""});
 }
 
 // Collects the outcomes whose diagnosis has the given cause.
@@ -146,12 +205,12 @@ void add_good_design(Section& v, const std::vector<Outcome>& all) {
       v.add(Finding{Severity::good,
                     fmt::format("Clean degradation: {}() answered {} without the device: no crash, no hang.", o.call,
                                 o.result),
-                    "", o.where});
+                    "", o.where, o.where, ""});
     } else if (o.status == "raised" && o.result.find("Use torch.") != std::string::npos) {
       v.add(Finding{Severity::good,
                     fmt::format("Helpful refusal: {}() refuses user calls and names the right API ({}).", o.call,
                                 o.result.substr(0, 160)),
-                    "", o.where});
+                    "", o.where, o.where, ""});
     }
   }
 }
@@ -210,12 +269,15 @@ void add_severity_counts(Section& v, const report::Report& r) {
 
 }  // namespace
 
-Section build_verdict(const report::Report& r, const std::string& backend_name) {
+Section build_verdict(const report::Report& r, const std::string& backend_name,
+                      const std::vector<std::string>& claims) {
   Section v;
   v.key = "verdict";
   v.title = backend_name.empty() ? "Verdict" : "Verdict: " + backend_name;
   add_severity_counts(v, r);
   add_readme_lines(v, r);
+  add_failure_causes(v, r);
+  add_documented_port(v, r, claims);
   restate(v, r, "install", "native_bytes", "native_payload_bytes", "Native payload installed");
   if (!find_figure(r, "install", "native_bytes")) {
     restate(v, r, "wheel", "native_bytes", "native_payload_bytes", "Native payload in the wheel");

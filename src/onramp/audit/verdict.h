@@ -4,11 +4,13 @@
 // counting method for the op claims. Built only from the other sections'
 // figures, tables and findings; each figure names the one it came from.
 #include <string>
+#include <vector>
 
 #include "onramp/report/model.h"
 
 namespace onramp::audit {
 
-report::Section build_verdict(const report::Report& report, const std::string& backend_name);
+report::Section build_verdict(const report::Report& report, const std::string& backend_name,
+                              const std::vector<std::string>& claims = {});
 
 }  // namespace onramp::audit

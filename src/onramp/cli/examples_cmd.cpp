@@ -3,6 +3,7 @@
 #include "onramp/cli/command.h"
 #include "onramp/cli/output.h"
 #include "onramp/cli/sandbox_options.h"
+#include "onramp/ops/profile.h"
 #include "onramp/runtime/example_sources.h"
 #include "onramp/runtime/examples_run.h"
 #include "onramp/util/error.h"
@@ -15,9 +16,17 @@ struct ExamplesArgs {
   runtime::ExamplesOptions options;
   SandboxCliOptions sandbox;
   OutputOptions output;
+  std::string profile;
 };
 
-int run_examples(const ExamplesArgs& args) {
+int run_examples(const ExamplesArgs& given) {
+  ExamplesArgs args = given;
+  args.options.registration.module = args.options.module;
+  if (!args.profile.empty()) {
+    auto profile = value_or_fatal(ops::load_profile(args.profile));
+    if (args.options.registration.module.empty()) args.options.registration.module = profile.module;
+    args.options.registration.calls = profile.device_init_calls;
+  }
   auto files = value_or_fatal(runtime::collect_examples(args.target));
   auto run_dir = args.sandbox.create_run_dir();
   SandboxRunner runner;
@@ -43,6 +52,9 @@ Command examples_command() {
                            "A Markdown file, a .ipynb notebook, a marimo .py notebook, or a directory of them")
                 ->required();
             app.add_option("-m,--module", args->options.module, "Import this backend module before the examples");
+            app.add_option("--profile", args->profile,
+                           "A backend profile (name or .toml): its module and the init calls that register its "
+                           "device name explain rejected device strings (the profile's module is not imported)");
             app.add_option("--statement-timeout", args->options.statement_timeout,
                            "Seconds one statement may take before it is reported as a timeout")
                 ->check(CLI::PositiveNumber)

@@ -80,6 +80,11 @@ Result<BackendProfile> parse_profile(std::string_view toml_text, const std::stri
     }
   }
   if (auto r = read_inventories(table, origin, p); !r) return std::unexpected(r.error());
+  if (const auto* calls = table["device_init_calls"].as_array()) {
+    for (const auto& c : *calls) {
+      if (auto s = c.value<std::string>()) p.device_init_calls.push_back(*s);
+    }
+  }
   read_claims(table, p);
   return p;
 }

@@ -32,6 +32,9 @@ struct BackendProfile {
   std::string device;        // device string, e.g. "tpu"
   std::string repository;    // where the source lives, if public
   std::vector<std::string> docs;  // documents whose examples are worth running
+  // Calls that register the device string late ("tpu_device": TorchTPU's
+  // api.tpu_device() registers "tpu"), named as they are called.
+  std::vector<std::string> device_init_calls;
   std::vector<ProfileInventory> inventories;
   std::vector<ProfileClaim> claims;
   std::string origin;        // the file it was read from

@@ -4,6 +4,9 @@
 
 #include <cmath>
 #include <map>
+#include <set>
+
+#include "onramp/runtime/diff_fence.h"
 
 namespace onramp::port {
 namespace {
@@ -62,13 +65,33 @@ Table hits_table(const ScanStats& st, const std::string& ev) {
   Table t{"hits", "CUDA-specific uses", "each hit with the first rule of data/cudaisms.toml that matches it", ev,
           {{"path", "Path", ""}, {"line", "Line", ""}, {"rule", "Rule", ""}, {"category", "Category", ""},
            {"guarded", "Guarded", ""}, {"found", "Found", ""}, {"replacement", "Replacement", ""},
-           {"code", "Code", ""}},
+           {"code", "Code", ""}, {"change_class", "Change", ""}},
           {}, 40};
+  const auto& changes = runtime::ChangeRules::builtin();
   for (const auto& h : st.hits) {
+    // A hit's line is one a port changes: classified as the documented port's changed lines are.
     t.rows.push_back(Json{{"path", h.path}, {"line", h.site.line}, {"rule", h.rule->id},
                           {"category", h.rule->category}, {"guarded", h.site.guarded},
                           {"found", std::string(to_string(h.site.kind)) + " " + h.site.text},
-                          {"replacement", h.rule->replacement}, {"code", h.site.code}});
+                          {"replacement", h.rule->replacement}, {"code", h.site.code},
+                          {"change_class", changes.classify(h.site.code, true)}});
+  }
+  return t;
+}
+
+// Hits by the kind of change of data/port_changes.toml, to set beside the
+// documented port's diff fences (examples.diff_fences).
+Table change_class_table(const ScanStats& st, const std::string& ev) {
+  const auto& changes = runtime::ChangeRules::builtin();
+  std::map<std::string, std::set<std::pair<std::string, int>>> distinct;
+  for (const auto& h : st.hits) distinct[changes.classify(h.site.code, true)].insert({h.path, h.site.line});
+  Table t{"by_change_class", "Lines to change by kind of change",
+          "distinct lines with hits, each classified by the first class of data/port_changes.toml that matches its "
+          "code as a changed line (the rule the documented port's diff fences use)",
+          ev, {{"change_class", "Change", ""}, {"label", "Kind", ""}, {"lines", "Lines", "lines"}}, {}, 0};
+  for (const auto& c : changes.classes) {
+    size_t n = distinct.contains(c.id) ? distinct.at(c.id).size() : 0;
+    t.rows.push_back(Json{{"change_class", c.id}, {"label", c.label}, {"lines", n}});
   }
   return t;
 }
@@ -179,6 +202,7 @@ Section scan_section(const ScanStats& stats, const ScanResult& scan, const Cudai
   std::string ev = command + " (Python " + scan.python_version + " ast, rules " + rules.origin + ")";
   add_totals(s, stats, ev);
   s.add(hits_table(stats, ev));
+  s.add(change_class_table(stats, ev));
   s.add(file_table(stats, ev));
   s.add(rule_table(stats, rules));
   s.add(category_table(stats, ev));

@@ -34,6 +34,9 @@ Result<DiagnosisRule> parse_rule(const toml::table& t, const std::string& where)
   rule.cause = t["cause"].value_or(std::string());
   rule.explanation = t["explanation"].value_or(std::string());
   rule.remedy = t["remedy"].value_or(std::string());
+  auto subject = strings(t, "subject");
+  if (!subject.empty()) rule.subject_after = subject[0];
+  if (subject.size() > 1) rule.subject_before = subject[1];
   if (rule.id.empty() || rule.cause.empty() || rule.explanation.empty()) {
     return fail(where + ": a rule needs id, cause and explanation");
   }
@@ -55,6 +58,15 @@ bool DiagnosisRule::matches(std::string_view type_name, std::string_view message
     if (message.find(s) != std::string_view::npos) return true;
   }
   return false;
+}
+
+std::string DiagnosisRule::subject(std::string_view message) const {
+  if (subject_after.empty()) return "";
+  auto start = message.find(subject_after);
+  if (start == std::string_view::npos) return "";
+  message.remove_prefix(start + subject_after.size());
+  auto end = message.find(subject_before.empty() ? std::string_view("\n") : std::string_view(subject_before));
+  return std::string(message.substr(0, end));
 }
 
 Result<Diagnoses> Diagnoses::parse(std::string_view toml_text, const std::string& origin) {

@@ -22,8 +22,14 @@ struct DiagnosisRule {
   report::Severity severity = report::Severity::blocker;
   std::string explanation;
   std::string remedy;
+  // The failure's subject (the missing module, the rejected device name, the
+  // unregistered op): the message's text after subject_after, up to
+  // subject_before (to the end of the line when empty).
+  std::string subject_after;
+  std::string subject_before;
 
   bool matches(std::string_view type_name, std::string_view message) const;
+  std::string subject(std::string_view message) const;  // "" when the rule names none
 };
 
 class Diagnoses {

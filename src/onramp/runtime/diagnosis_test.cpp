@@ -61,5 +61,21 @@ TEST(Diagnoses, BadFileNamesTheFileAndTheProblem) {
   EXPECT_NE(syntax.error().message.find("broken.toml:1"), std::string::npos);
 }
 
+TEST(Diagnoses, TheSubjectOfAFailureNamesWhatIsMissingOrRejected) {
+  const auto& d = Diagnoses::builtin();
+  auto subject = [&](const char* type, const char* message) {
+    const auto* rule = d.find(type, message);
+    return rule ? rule->subject(message) : std::string("no rule");
+  };
+  EXPECT_EQ(subject("ModuleNotFoundError", "No module named 'torch_tpu'"), "torch_tpu");
+  EXPECT_EQ(subject("RuntimeError", "Expected one of cpu, cuda, privateuseone device type at start of device string: tpu"),
+            "tpu");
+  EXPECT_EQ(subject("NotImplementedError",
+                    "Could not run 'aten::empty.memory_format' with arguments from the 'PrivateUse1' backend."),
+            "aten::empty.memory_format");
+  EXPECT_EQ(subject("AttributeError", "module 'torch' has no attribute 'accelerator'"), "accelerator");
+  EXPECT_EQ(subject("MemoryError", ""), "");  // a rule without a subject
+}
+
 }  // namespace
 }  // namespace onramp::runtime

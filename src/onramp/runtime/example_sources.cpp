@@ -1,4 +1,5 @@
 #include "onramp/runtime/example_sources.h"
+#include "onramp/runtime/marimo_cells.h"
 #include "onramp/util/text_file.h"
 
 #include <cmark.h>
@@ -15,13 +16,14 @@ namespace onramp::runtime {
 namespace fs = std::filesystem;
 namespace {
 
-enum class BlockLanguage { python, shell, other };
+enum class BlockLanguage { python, shell, diff, other };
 
 const std::map<std::string, BlockLanguage, std::less<>> kFenceLanguages{
     {"python", BlockLanguage::python}, {"py", BlockLanguage::python},     {"python3", BlockLanguage::python},
     {"pycon", BlockLanguage::python},  {"ipython", BlockLanguage::python}, {"bash", BlockLanguage::shell},
     {"sh", BlockLanguage::shell},      {"shell", BlockLanguage::shell},    {"console", BlockLanguage::shell},
     {"zsh", BlockLanguage::shell},     {"shell-session", BlockLanguage::shell},
+    {"diff", BlockLanguage::diff},     {"patch", BlockLanguage::diff},
 };
 
 BlockLanguage language_of(std::string info) {
@@ -96,25 +98,31 @@ Result<ExampleFile> extract_file(const fs::path& path, const std::string& shown)
 
 }  // namespace
 
-Result<ExampleFile> extract_markdown(std::string_view text, const std::string& path) {
-  ExampleFile file{path, {}, {}};
+void read_markdown(std::string_view text, const std::string& where, int line_offset, ExampleFile& file) {
   std::unique_ptr<cmark_node, decltype(&cmark_node_free)> doc(
       cmark_parse_document(text.data(), text.size(), CMARK_OPT_DEFAULT), cmark_node_free);
-  if (!doc) return fail(path + ": cannot parse as Markdown");
+  if (!doc) return;
   std::unique_ptr<cmark_iter, decltype(&cmark_iter_free)> iter(cmark_iter_new(doc.get()), cmark_iter_free);
   for (cmark_event_type ev; (ev = cmark_iter_next(iter.get())) != CMARK_EVENT_DONE;) {
     cmark_node* node = cmark_iter_get_node(iter.get());
     if (ev != CMARK_EVENT_ENTER || cmark_node_get_type(node) != CMARK_NODE_CODE_BLOCK) continue;
     const char* info = cmark_node_get_fence_info(node);
     const char* literal = cmark_node_get_literal(node);
-    int fence_line = cmark_node_get_start_line(node);
-    std::string origin = path + ":" + std::to_string(fence_line);
+    int fence_line = cmark_node_get_start_line(node) + line_offset;
+    std::string origin = where + ":" + std::to_string(fence_line);
+    std::string code = literal ? literal : "";
     auto language = language_of(info ? info : "");
-    if (language == BlockLanguage::shell) add_shell_block(literal ? literal : "", origin, file.shell);
+    if (language == BlockLanguage::shell) add_shell_block(code, origin, file.shell);
+    if (language == BlockLanguage::diff) file.diffs.push_back({origin, code});
     if (language != BlockLanguage::python) continue;
     // cmark reports the fence's line; the code starts on the next one.
-    file.blocks.push_back({origin, fence_line + 1, clean_python(literal ? literal : "", origin, file.shell), "python"});
+    file.blocks.push_back({origin, fence_line + 1, clean_python(code, origin, file.shell)});
   }
+}
+
+Result<ExampleFile> extract_markdown(std::string_view text, const std::string& path) {
+  ExampleFile file{path, {}, {}, {}, 0};
+  read_markdown(text, path, 0, file);
   return file;
 }
 
@@ -123,12 +131,13 @@ Result<ExampleFile> extract_notebook(std::string_view json_text, const std::stri
   if (doc.is_discarded() || !doc.is_object() || !doc.contains("cells") || !doc["cells"].is_array()) {
     return fail(path + ": not a Jupyter notebook (no \"cells\" array)");
   }
-  ExampleFile file{path, {}, {}};
+  ExampleFile file{path, {}, {}, {}, 0};
   int index = 0;
   for (const auto& cell : doc["cells"]) {
     ++index;
-    // value() with a json default: a cell_type of another type is no code cell, not a type error.
-    if (!cell.is_object() || cell.value("cell_type", nlohmann::json()) != "code") continue;
+    // value() with a json default: a cell_type of another type is no cell to read, not a type error.
+    auto type = cell.is_object() ? cell.value("cell_type", nlohmann::json()) : nlohmann::json();
+    if (type != "code" && type != "markdown") continue;
     std::string source;
     const auto& src = cell.contains("source") ? cell["source"] : nlohmann::json();
     if (src.is_string()) source = src.get<std::string>();
@@ -136,17 +145,18 @@ Result<ExampleFile> extract_notebook(std::string_view json_text, const std::stri
       for (const auto& part : src) source += part.is_string() ? part.get<std::string>() : "";
     }
     std::string origin = path + " cell " + std::to_string(index);
-    file.blocks.push_back({origin, 1, clean_python(source, origin, file.shell), "python"});
+    if (type == "markdown") {
+      read_markdown(source, origin, 0, file);
+      ++file.prose_cells;
+      continue;
+    }
+    file.blocks.push_back({origin, 1, clean_python(source, origin, file.shell)});
   }
   return file;
 }
 
 bool is_marimo_notebook(std::string_view text) {
   return text.find("import marimo") != std::string_view::npos && text.find("@app.cell") != std::string_view::npos;
-}
-
-ExampleFile extract_marimo(std::string_view text, const std::string& path) {
-  return ExampleFile{path, {{path + ":1", 1, std::string(text), "marimo"}}, {}};
 }
 
 Result<std::vector<ExampleFile>> collect_examples(const fs::path& target) {

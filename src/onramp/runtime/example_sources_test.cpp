@@ -81,6 +81,33 @@ TEST(ExampleSources, NotebookCellsOfOddShapesAreSkipped) {
   EXPECT_EQ(file->blocks[0].code, "");
 }
 
+TEST(ExampleSources, NotebookMarkdownCellsAreReadLikeAReadme) {
+  auto file = extract_notebook(R"nb({"cells": [
+    {"cell_type": "markdown", "source": ["# Try\n", "```bash\n", "pip install x\n", "```\n", "```python\n", "import os\n",
+                                          "```\n", "```diff\n", "+import x\n", "```\n"]},
+    {"cell_type": "code", "source": "os.getcwd()"}]})nb",
+                               "nb.ipynb");
+  ASSERT_TRUE(file) << file.error().message;
+  EXPECT_EQ(file->prose_cells, 1u);
+  ASSERT_EQ(file->blocks.size(), 2u);
+  EXPECT_EQ(file->blocks[0].origin, "nb.ipynb cell 1:5");
+  EXPECT_EQ(file->blocks[0].line, 6);
+  EXPECT_EQ(file->blocks[0].code, "import os\n");
+  EXPECT_EQ(file->blocks[1].origin, "nb.ipynb cell 2");
+  ASSERT_EQ(file->shell.size(), 1u);
+  EXPECT_EQ(file->shell[0].origin, "nb.ipynb cell 1:2");
+  ASSERT_EQ(file->diffs.size(), 1u);
+  EXPECT_EQ(file->diffs[0].text, "+import x\n");
+}
+
+TEST(ExampleSources, MarkdownDiffAndPatchFencesAreKeptForTheDocumentedPort) {
+  auto file = extract_markdown("```diff\n-a\n+b\n```\n\n```patch\n+c\n```\n\n```text\n+d\n```\n", "R.md");
+  ASSERT_TRUE(file);
+  ASSERT_EQ(file->diffs.size(), 2u);
+  EXPECT_EQ(file->diffs[0].origin, "R.md:1");
+  EXPECT_EQ(file->diffs[1].origin, "R.md:6");
+}
+
 TEST(ExampleSources, MarimoNotebookIsDetected) {
   EXPECT_TRUE(is_marimo_notebook("import marimo\napp = marimo.App()\n@app.cell\ndef _():\n    return\n"));
   EXPECT_FALSE(is_marimo_notebook("import torch\n"));

@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "onramp/report/model.h"
+#include "onramp/runtime/device_registration.h"
+#include "onramp/runtime/example_causes.h"
 #include "onramp/runtime/example_sources.h"
 #include "onramp/runtime/python_sandbox.h"
 
@@ -16,6 +18,7 @@ namespace onramp::runtime {
 struct ExamplesOptions {
   std::string module;               // imported first when given
   double statement_timeout = 60;    // per statement (SIGALRM inside the interpreter)
+  DeviceRegistration registration{};  // the backend's module and device-registering init calls
 };
 
 void add_examples(report::Section& section, PythonSandbox& sandbox, const std::vector<ExampleFile>& files,
@@ -23,11 +26,15 @@ void add_examples(report::Section& section, PythonSandbox& sandbox, const std::v
 
 struct StatementTally {
   size_t statements = 0, succeeded = 0, failed = 0, not_run = 0;
+  CauseTally causes;  // failed = causes.roots() + causes.following()
 };
 
 // The reading half of add_examples for one file: its run of
 // run_statements.py (the `index`th file) into the section.
-StatementTally add_statement_records(report::Section& section, const ExampleFile& file, size_t index,
-                                     const ScriptRun& run);
+// Findings go to `findings`, root failures first, so that the caller can
+// order them by cause across files.
+void add_statement_records(report::Section& section, const ExampleFile& file, size_t index, const ScriptRun& run,
+                           const ExamplesOptions& options, StatementTally& tally,
+                           std::vector<report::Finding>& findings);
 
 }  // namespace onramp::runtime

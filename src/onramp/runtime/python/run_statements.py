@@ -3,10 +3,13 @@
 Usage: python run_statements.py RESULT_FILE BLOCKS_FILE STATEMENT_TIMEOUT
 
 BLOCKS_FILE is JSON: {"blocks": [{"origin": "README.md:12", "line": 12,
-"code": "...", "kind": "python" | "marimo"}]}. Every top-level statement of
+"code": "..."}]}. Every top-level statement of
 every block runs in order in one namespace, continuing after a failure, like
-a reader pasting the README into a REPL. Results go to RESULT_FILE as JSON
-Lines; a "begin" record precedes each statement so that one that hangs or
+a reader pasting the README into a REPL (marimo cells arrive already split
+and ordered). Each statement record names the top-level names the statement
+binds and the modules it imports, so that a later NameError can be traced to
+the failed statement that would have bound the name. Results go to
+RESULT_FILE as JSON Lines; a "begin" record precedes each statement so that one that hangs or
 kills the interpreter is still named.
 """
 import ast
@@ -34,27 +37,46 @@ def short(text, limit):
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-def marimo_cells(tree):
-    """Statements of each @app.cell function, without its trailing return."""
-    body = []
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef) and any(
-                "cell" in ast.unparse(d) for d in node.decorator_list):
-            statements = list(node.body)
-            if statements and isinstance(statements[-1], ast.Return):
-                statements.pop()
-            body.extend(statements)
-    return body
+def target_names(target):
+    """Names an assignment target binds: x, (a, b), *rest; not x.attr or x[i]."""
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, ast.Starred):
+        return target_names(target.value)
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [n for t in target.elts for n in target_names(t)]
+    return []
+
+
+def bindings(node):
+    """(names, modules): the top-level names a statement binds and the modules it imports."""
+    if isinstance(node, ast.Import):
+        return ([a.asname or a.name.split(".")[0] for a in node.names], [a.name for a in node.names])
+    if isinstance(node, ast.ImportFrom):
+        module = "." * node.level + (node.module or "")
+        return ([a.asname or a.name for a in node.names if a.name != "*"],
+                [module] + [module + "." + a.name for a in node.names if a.name != "*"])
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return ([node.name], [])
+    targets = []
+    if isinstance(node, ast.Assign):
+        targets = node.targets
+    elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+        targets = [node.target]
+    elif isinstance(node, (ast.For, ast.AsyncFor)):
+        targets = [node.target]
+    elif isinstance(node, (ast.With, ast.AsyncWith)):
+        targets = [item.optional_vars for item in node.items if item.optional_vars is not None]
+    names = [n for t in targets for n in target_names(t)]
+    # A walrus anywhere in the statement binds at top level too.
+    names += [n.target.id for n in ast.walk(node) if isinstance(n, ast.NamedExpr)]
+    return (names, [])
 
 
 def statements_of(block):
     tree = ast.parse(block["code"], filename=block["origin"])
-    nodes = marimo_cells(tree) if block.get("kind") == "marimo" else tree.body
-    for node in nodes:
-        source = ast.get_source_segment(block["code"], node) or ast.unparse(node)
-        if block.get("kind") == "marimo":
-            source = ast.unparse(node)
-        yield node, source
+    for node in tree.body:
+        yield node, ast.get_source_segment(block["code"], node) or ast.unparse(node)
 
 
 def run_one(node, source, namespace, timeout):
@@ -97,8 +119,10 @@ def main():
             index += 1
             continue
         for node, source in statements:
+            names, modules = bindings(node)
             record = {"kind": "statement", "index": index, "origin": block["origin"],
-                      "line": block["line"] + node.lineno - 1, "source": source}
+                      "line": block["line"] + node.lineno - 1, "source": source,
+                      "binds": names, "imports": modules}
             out.write(json.dumps(dict(record, kind="begin")) + "\n")
             out.flush()
             start = time.perf_counter()
