@@ -3,7 +3,14 @@
 # Runs `apt-get update` only when something has to be installed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-mapfile -t wanted < <(grep -v '^\s*#' "$here/debian-packages.txt" | grep -v '^\s*$')
+release=$(. /etc/os-release && echo "${VERSION_ID:-}")
+lists=("$here/debian-packages.txt")
+if [[ -f "$here/debian-packages-$release.txt" ]]; then
+  lists+=("$here/debian-packages-$release.txt")
+else
+  echo "install-deps: no scripts/debian-packages-$release.txt for this release (${release:-unknown}); installing the common list only" >&2
+fi
+mapfile -t wanted < <(cat "${lists[@]}" | grep -v '^\s*#' | grep -v '^\s*$')
 missing=()
 for pkg in "${wanted[@]}"; do
   status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)

@@ -18,6 +18,20 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 python="${PYTHON:-/usr/bin/python3}"
 export MAX_JOBS="${MAX_JOBS:-2}"
+# Debian's ccache wrappers, keyed relative to this folder, so that another
+# clone of the project (the fresh-clone test) reuses the compiled objects.
+if [[ -d /usr/lib/ccache ]]; then
+  export PATH="/usr/lib/ccache:$PATH" CCACHE_BASEDIR="$here"
+fi
+
+# The wheel directory is relative to where build.sh was called from: resolve
+# it before changing directory.
+wheel_dir=""
+if [[ $# -ge 1 ]]; then
+  [[ -n "${1// /}" ]] || { echo "build.sh: WHEEL_DIR: empty path" >&2; exit 2; }
+  mkdir -p "$1"
+  wheel_dir="$(cd "$1" && pwd)"
+fi
 
 cd "$here"
 # Builds that overlap (parallel test runs) share build/: take turns.
@@ -26,8 +40,6 @@ exec 9>build/.lock
 flock 9
 "$python" setup.py -q build_ext --inplace
 
-if [[ $# -ge 1 ]]; then
-  mkdir -p "$1"
-  wheel_dir="$(cd "$1" && pwd)"
+if [[ -n "$wheel_dir" ]]; then
   "$python" -m pip wheel -q --no-deps --no-build-isolation --no-index --ignore-requires-python -w "$wheel_dir" "$here"
 fi

@@ -33,5 +33,47 @@ TEST(Cli, UnknownOptionIsAUsageError) {
   EXPECT_EQ(r.exit_code, 2);
 }
 
+TEST(Cli, EmptyOrBlankPathsAreBadInput) {
+  TempDir d;
+  d.write("x.whl", "not a zip");
+  struct Case {
+    std::vector<std::string> args;
+    std::string line;
+  };
+  for (const auto& c : std::vector<Case>{
+           {{"audit", d.path(), "--wheel", ""}, "onramp: --wheel: empty path\n"},
+           {{"audit", d.path(), "--wheel", "   "}, "onramp: --wheel: empty path\n"},
+           {{"audit", ""}, "onramp: TARGET: empty path\n"},
+           {{"census", " "}, "onramp: TARGET: empty path\n"},
+           {{"wheel", d.path() + "/x.whl", "--readme", ""}, "onramp: --readme: empty path\n"},
+           {{"diff", "", ""}, "onramp: OLD: empty path\n"},
+           {{"probe", "--python", ""}, "onramp: --python: empty path\n"},
+           {{"census", d.path(), "-o", ""}, "onramp: --output: empty path\n"},
+       }) {
+    auto r = run_onramp(c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.args[0] << " " << c.line;
+    EXPECT_EQ(r.err.substr(0, r.err.find('\n') + 1), c.line) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+}
+
+TEST(Cli, AuditStrictExitsFourWhenAStepCouldNotRun) {
+  TempDir d;
+  d.write("repo/README.md", "# nothing to run\n");
+  d.write("bad.whl", "not a zip");
+  const std::vector<std::string> base{"audit", d.path() + "/repo", "--wheel", d.path() + "/bad.whl"};
+  auto args = base;
+  args.insert(args.end(), {"--out", d.path() + "/lenient"});
+  auto lenient = run_onramp(args);
+  EXPECT_EQ(lenient.exit_code, 0) << lenient.err;
+  args = base;
+  args.insert(args.end(), {"--out", d.path() + "/strict", "--strict"});
+  auto strict = run_onramp(args);
+  EXPECT_EQ(strict.exit_code, 4) << strict.err;
+  EXPECT_NE(strict.err.find("onramp: --strict: 2 step(s) could not run: wheel, install"), std::string::npos)
+      << strict.err;
+  EXPECT_FALSE(read_file(d.path() + "/strict/report.json").empty());
+}
+
 }  // namespace
 }  // namespace onramp::e2e

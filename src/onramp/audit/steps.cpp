@@ -15,4 +15,17 @@ report::Table steps_table(const std::vector<StepRecord>& steps) {
   return t;
 }
 
+std::vector<std::string> failed_steps(const report::Report& report) {
+  std::vector<std::string> failed;
+  for (const auto& section : report.sections) {
+    for (const auto& table : section.tables) {
+      if (section.key != "verdict" || table.key != "steps") continue;
+      for (const auto& row : table.rows) {
+        if (row.value("status", std::string()) == "failed") failed.push_back(row.value("step", std::string()));
+      }
+    }
+  }
+  return failed;
+}
+
 }  // namespace onramp::audit

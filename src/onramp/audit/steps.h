@@ -16,4 +16,8 @@ struct StepRecord {
 
 report::Table steps_table(const std::vector<StepRecord>& steps);
 
+// The names of the steps whose status is "failed" in a report's verdict
+// steps table, in the order they ran (for --strict).
+std::vector<std::string> failed_steps(const report::Report& report);
+
 }  // namespace onramp::audit

@@ -14,6 +14,12 @@ int run(int argc, char** argv) {
   app.set_version_flag("--version", std::string("onramp ") + ONRAMP_VERSION);
   app.require_subcommand(1);
   app.footer("Run 'onramp COMMAND --help' for a command's options and examples.");
+  // Set before the subcommands are added: they copy it. One line naming the
+  // option and the problem, prefixed like every other onramp error.
+  app.failure_message([](const CLI::App* failed, const CLI::Error& e) {
+    std::string command = failed->get_parent() ? "onramp " + failed->get_name() : "onramp";
+    return "onramp: " + std::string(e.what()) + "\nRun '" + command + " --help' for more information.\n";
+  });
   Action action;
   for (const auto& command : commands()) {
     CLI::App* sub = app.add_subcommand(command.name, command.summary);

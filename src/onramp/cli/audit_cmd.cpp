@@ -5,7 +5,9 @@
 #include <sstream>
 
 #include "onramp/audit/audit.h"
+#include "onramp/audit/steps.h"
 #include "onramp/cli/command.h"
+#include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
 #include "onramp/report/budget.h"
 #include "onramp/report/junit.h"
@@ -20,6 +22,7 @@ struct AuditArgs {
   audit::AuditOptions options;
   std::string pip_args;
   bool no_system_site_packages = false;
+  bool strict = false;
   std::string out;
   std::string budget;
   std::string junit;
@@ -73,6 +76,16 @@ int run_audit(AuditArgs& args) {
   }
   std::cerr << "onramp: report written to " << (o.run_dir / "report.html").string() << " (and report.json, report.md)\n";
   if (!within_budget) std::cerr << "onramp: over budget: see the budgets section\n";
+  if (args.strict) {
+    auto failed = audit::failed_steps(report);
+    if (!failed.empty()) {
+      std::string names;
+      for (const auto& f : failed) names += (names.empty() ? "" : ", ") + f;
+      std::cerr << "onramp: --strict: " << failed.size() << " step(s) could not run: " << names
+                << " (see the verdict's steps table)\n";
+      return 4;
+    }
+  }
   return within_budget ? 0 : 1;
 }
 
@@ -83,26 +96,30 @@ Command audit_command() {
           [](CLI::App& app) -> Action {
             auto args = std::make_shared<AuditArgs>();
             auto& o = args->options;
-            app.add_option("TARGET", o.target, "A backend's repository (work tree or bare git dir) or its .whl")->required();
+            app.add_option("TARGET", o.target, "A backend's repository (work tree or bare git dir) or its .whl")->check(path_arg())->required();
             app.add_option("--rev", o.rev, "Read the repository at this revision from git objects");
             app.add_option("--profile", o.profile, "A backend profile: a name (torch_tpu, torch_xla, reference) or a .toml");
-            app.add_option("--wheel", o.wheels, "A wheel to read and install; repeatable")->type_name("WHEEL");
+            app.add_option("--wheel", o.wheels, "A wheel to read and install; repeatable")->check(path_arg())->type_name("WHEEL");
             app.add_option("--python", o.python, "Interpreter for the venv and the probes (default: python3 with torch, "
-                                                 "else /usr/bin/python3)");
+                                                 "else /usr/bin/python3)")->check(path_arg());
             app.add_option("--pip-args", args->pip_args, "More arguments for pip install, as one string");
             app.add_flag("--no-system-site-packages", args->no_system_site_packages,
                          "Do not let the venv see the interpreter's site-packages (then torch must install too)");
             app.add_option("-m,--module", o.module, "The module users import (default: the profile's, else the wheel's)");
             app.add_option("--device", o.device, "The device string the docs use (default: the profile's)");
-            app.add_option("--aten", o.aten, "native_functions.yaml for ops (default: the installed torchgen's)");
+            app.add_option("--aten", o.aten, "native_functions.yaml for ops (default: the installed torchgen's)")->check(path_arg());
             app.add_option("--runs", o.runs, "Import timing runs (first cold, rest warm)")->check(CLI::Range(1, 100))->capture_default_str();
             app.add_option("--timeout", o.timeout_seconds, "Wall-clock limit of each sandboxed step, in seconds")->capture_default_str();
-            app.add_option("--out", args->out, "Run directory (default: onramp-runs/<UTC timestamp>/ here)");
-            app.add_option("--budget", args->budget, "Limits for CI (docs/ci.md); exit 1 when one is exceeded")
+            app.add_option("--out", args->out, "Run directory (default: onramp-runs/<UTC timestamp>/ here)")->check(path_arg());
+            app.add_option("--budget", args->budget, "Limits for CI (docs/ci.md); exit 1 when one is exceeded")->check(path_arg())
                 ->type_name("budget.toml");
-            app.add_option("--junit", args->junit, "Write the budgets as JUnit XML for CI")->type_name("FILE");
+            app.add_option("--junit", args->junit, "Write the budgets as JUnit XML for CI")->check(path_arg())->type_name("FILE");
+            app.add_flag("--strict", args->strict,
+                         "Exit 4 when any step it was asked to run could not run (the report names which)");
             args->output.declare(app);
             app.footer(R"(Writes DIR/report.json, report.md and report.html; prints the verdict.
+Exit codes: 0 done; 1 a budget failed; 2 bad input; 4 with --strict, a step could not run
+(4 wins over 1: budgets read from an incomplete report mean little).
 Examples:
   onramp audit ~/src/torch_tpu --profile torch_tpu --wheel torch_tpu-0.2.0-cp312-cp312-linux_x86_64.whl
   onramp audit examples/reference-backend --profile reference --wheel dist/onramp_ref-0.1.0-*.whl \

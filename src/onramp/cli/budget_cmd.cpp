@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "onramp/cli/command.h"
+#include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
 #include "onramp/report/budget.h"
 #include "onramp/report/junit.h"
@@ -46,11 +47,11 @@ Command budget_command() {
   return {"budget", "Hold a saved report to the limits in a budget.toml; exit 1 when one fails (for CI)",
           [](CLI::App& app) -> Action {
             auto args = std::make_shared<BudgetArgs>();
-            app.add_option("REPORT", args->report_path, "A report.json written by any onramp command (--json)")
+            app.add_option("REPORT", args->report_path, "A report.json written by any onramp command (--json)")->check(path_arg())
                 ->required();
-            app.add_option("-b,--budget", args->budget_path, "The budget file (TOML, [[budget]] tables; docs/ci.md)")
+            app.add_option("-b,--budget", args->budget_path, "The budget file (TOML, [[budget]] tables; docs/ci.md)")->check(path_arg())
                 ->required();
-            app.add_option("--junit", args->junit_path, "Also write the results as JUnit XML to FILE")
+            app.add_option("--junit", args->junit_path, "Also write the results as JUnit XML to FILE")->check(path_arg())
                 ->type_name("FILE");
             args->output.declare(app);
             app.footer(R"(Exit status: 0 when every budget holds, 1 when one fails, 2 on bad input.

@@ -2,6 +2,7 @@
 
 #include "onramp/census/census.h"
 #include "onramp/cli/command.h"
+#include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
 #include "onramp/source/source.h"
 
@@ -38,7 +39,7 @@ Command census_command() {
             auto args = std::make_shared<CensusArgs>();
             app.add_option("TARGET", args->targets,
                            "A directory, or a git repository (bare or not); several directories "
-                           "are counted as one corpus")
+                           "are counted as one corpus")->check(path_arg())
                 ->required();
             app.add_option("--rev", args->rev,
                            "Read this revision from git objects (no checkout); default HEAD for a bare repository");

@@ -1,6 +1,7 @@
 #include <memory>
 
 #include "onramp/cli/command.h"
+#include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
 #include "onramp/report/diff.h"
 #include "onramp/report/report_file.h"
@@ -32,8 +33,8 @@ Command diff_command() {
   return {"diff", "Show what changed between two saved reports: two versions, or two backends",
           [](CLI::App& app) -> Action {
             auto args = std::make_shared<DiffArgs>();
-            app.add_option("OLD", args->old_path, "The earlier (or baseline) report.json")->required();
-            app.add_option("NEW", args->new_path, "The later (or compared) report.json")->required();
+            app.add_option("OLD", args->old_path, "The earlier (or baseline) report.json")->check(path_arg())->required();
+            app.add_option("NEW", args->new_path, "The later (or compared) report.json")->check(path_arg())->required();
             args->output.declare(app);
             app.footer(R"(Figures are matched by section and key, table rows by their leading text
 columns (language, op name, path, statement), findings by severity and text.

@@ -1,6 +1,7 @@
 #include <memory>
 
 #include "onramp/cli/command.h"
+#include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
 #include "onramp/cli/sandbox_options.h"
 #include "onramp/ops/profile.h"
@@ -49,7 +50,7 @@ Command examples_command() {
           [](CLI::App& app) -> Action {
             auto args = std::make_shared<ExamplesArgs>();
             app.add_option("TARGET", args->target,
-                           "A Markdown file, a .ipynb notebook, a marimo .py notebook, or a directory of them")
+                           "A Markdown file, a .ipynb notebook, a marimo .py notebook, or a directory of them")->check(path_arg())
                 ->required();
             app.add_option("-m,--module", args->options.module, "Import this backend module before the examples");
             app.add_option("--profile", args->profile,

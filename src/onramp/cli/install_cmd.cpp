@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "onramp/cli/command.h"
+#include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
 #include "onramp/runtime/install.h"
 #include "onramp/util/sandbox.h"
@@ -62,10 +63,10 @@ Command install_command() {
           [](CLI::App& app) -> Action {
             auto args = std::make_shared<InstallArgs>();
             app.add_option("TARGET", args->target,
-                           "A .whl file, a directory of wheels (or a project), or a requirement such as 'torch_tpu==0.2.0'")
+                           "A .whl file, a directory of wheels (or a project), or a requirement such as 'torch_tpu==0.2.0'")->check(path_arg())
                 ->required();
             app.add_option("--python", args->python,
-                           "Interpreter for the venv (default: python3 if it has torch, else /usr/bin/python3)");
+                           "Interpreter for the venv (default: python3 if it has torch, else /usr/bin/python3)")->check(path_arg());
             app.add_option("--pip-args", args->pip_args,
                            "More arguments for pip install, as one string (e.g. '--find-links ./wheels --no-deps')");
             app.add_flag("--system-site-packages", args->system_site_packages,

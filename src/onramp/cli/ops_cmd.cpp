@@ -1,6 +1,7 @@
 #include <memory>
 
 #include "onramp/cli/command.h"
+#include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
 #include "onramp/ops/ops_run.h"
 #include "onramp/ops/profile.h"
@@ -49,16 +50,16 @@ Command ops_command() {
   return {"ops", "Find a backend's operator inventories in its source and count them every honest way",
           [](CLI::App& app) -> Action {
             auto args = std::make_shared<OpsArgs>();
-            app.add_option("TARGET", args->target, "A directory, or a git repository (bare or not)")->required();
+            app.add_option("TARGET", args->target, "A directory, or a git repository (bare or not)")->check(path_arg())->required();
             app.add_option("--rev", args->rev, "Read this revision from git objects (no checkout)");
             app.add_flag("--all", args->all, "Also read files that .gitignore excludes");
             app.add_option("--profile", args->profile,
                            "A backend profile: a name (torch_tpu, torch_xla) or a path to a .toml file");
             app.add_option("--aten", args->aten,
                            "native_functions.yaml (or its directory) to resolve names against; default: the "
-                           "installed torchgen's");
+                           "installed torchgen's")->check(path_arg());
             app.add_option("--python", args->python, "The Python whose torchgen holds the schema (default: python3, "
-                                                      "then /usr/bin/python3)");
+                                                      "then /usr/bin/python3)")->check(path_arg());
             app.add_option("--claim", args->claim, "A claim to set against every counting method, e.g. \"450 core ATen ops\"");
             app.add_option("--min-members", args->min_members, "Smallest collection that counts as an inventory (default 10)");
             app.add_option("--threads", args->threads, "Reading threads (default: all cores)");

@@ -1,4 +1,5 @@
 #include "onramp/cli/output.h"
+#include "onramp/cli/path_arg.h"
 
 #include <cerrno>
 #include <cstring>
@@ -15,7 +16,7 @@ void OutputOptions::declare(CLI::App& app) {
   auto* h = app.add_flag("--html", html, "Write the report as a self-contained HTML page with charts");
   j->excludes(m, h);
   m->excludes(h);
-  app.add_option("-o,--output", output, "Write the report to FILE instead of standard output");
+  app.add_option("-o,--output", output, "Write the report to FILE instead of standard output")->check(path_arg());
 }
 
 report::Format OutputOptions::format() const {

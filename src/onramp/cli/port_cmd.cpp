@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "onramp/cli/command.h"
+#include "onramp/cli/path_arg.h"
 #include "onramp/cli/port_cmds.h"
 #include "onramp/runtime/interpreter.h"
 #include "onramp/util/sandbox.h"
@@ -16,7 +17,7 @@ void SandboxOptions::declare(CLI::App& app) {
   app.add_option("--out", out, "Run directory (default: a fresh onramp-runs/<UTC timestamp>/)")->type_name("DIR");
   app.add_option("--python", python,
                  "Python interpreter to run in the sandbox (default: python3 on PATH, else /usr/bin/python3, "
-                 "the first that has torch when torch is needed)")
+                 "the first that has torch when torch is needed)")->check(path_arg())
       ->type_name("PY");
 }
 

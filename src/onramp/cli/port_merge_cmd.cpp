@@ -1,6 +1,7 @@
 #include <fstream>
 
 #include "onramp/cli/output.h"
+#include "onramp/cli/path_arg.h"
 #include "onramp/cli/port_cmds.h"
 #include "onramp/port/trace_merge.h"
 
@@ -37,7 +38,7 @@ void declare_merge(CLI::App& port, const Chosen& chosen) {
   auto args = std::make_shared<MergeArgs>();
   CLI::App* app = port.add_subcommand("merge", "Join the JSON reports of every shard of a port trace sweep into "
                                                "the report of the whole sweep");
-  app->add_option("REPORT", args->reports, "JSON reports of `port trace --models FILE --shard K/N --json`")
+  app->add_option("REPORT", args->reports, "JSON reports of `port trace --models FILE --shard K/N --json`")->check(path_arg())
       ->required();
   args->output.declare(*app);
   app->footer(R"(Example:

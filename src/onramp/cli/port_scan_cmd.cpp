@@ -1,4 +1,5 @@
 #include "onramp/cli/output.h"
+#include "onramp/cli/path_arg.h"
 #include "onramp/cli/port_cmds.h"
 #include "onramp/port/progress.h"
 #include "onramp/port/scan.h"
@@ -37,7 +38,7 @@ void declare_scan(CLI::App& port, const Chosen& chosen) {
   auto args = std::make_shared<ScanArgs>();
   CLI::App* app = port.add_subcommand("scan", "Find CUDA-only calls in Python files, each with its backend-neutral "
                                               "replacement, and HIPIFY-style statistics");
-  app->add_option("PATH", args->paths, "Python files or directories (walked for *.py)")->required();
+  app->add_option("PATH", args->paths, "Python files or directories (walked for *.py)")->check(path_arg())->required();
   args->sandbox.declare(*app);
   args->output.declare(*app);
   app->footer(R"(Rules: data/cudaisms.toml (docs/port.md). Files are parsed with Python's ast in the sandbox, never run.

@@ -1,6 +1,7 @@
 #include <filesystem>
 
 #include "onramp/cli/output.h"
+#include "onramp/cli/path_arg.h"
 #include "onramp/cli/port_cmds.h"
 #include "onramp/port/backend_coverage.h"
 #include "onramp/port/model_list.h"
@@ -101,10 +102,10 @@ void declare_trace(CLI::App& port, const Chosen& chosen) {
                                                "and join them with a backend's coverage");
   app->add_option("--model", args->model, "A torchvision model built without weights: torchvision:NAME")
       ->type_name("SPEC");
-  app->add_option("--script", args->script, "A function FUNC() in FILE returning (model, inputs)")
+  app->add_option("--script", args->script, "A function FUNC() in FILE returning (model, inputs)")->check(path_arg())
       ->type_name("FILE:FUNC");
   app->add_option("--models", args->models_file,
-                  "A file of model specs, one per line (torchvision:NAME or script:FILE:FUNC, # comments)")
+                  "A file of model specs, one per line (torchvision:NAME or script:FILE:FUNC, # comments)")->check(path_arg())
       ->type_name("FILE");
   app->add_option("--shard", args->shard, "Trace only models i with i mod N = K (K is 0-based); see port merge")
       ->type_name("K/N");
@@ -118,9 +119,9 @@ void declare_trace(CLI::App& port, const Chosen& chosen) {
                   "Join with a backend: a profile name or .toml path (with --backend-src), or a saved ops "
                   "report (onramp ops --json, or an audit's report.json)")
       ->type_name("PROFILE|REPORT.json");
-  app->add_option("--backend-src", args->backend_src, "The backend's source tree, read with onramp ops (with a profile)")
+  app->add_option("--backend-src", args->backend_src, "The backend's source tree, read with onramp ops (with a profile)")->check(path_arg())
       ->type_name("DIR");
-  app->add_option("--aten", args->aten, "native_functions.yaml for the join (default: the torchgen of --python)")
+  app->add_option("--aten", args->aten, "native_functions.yaml for the join (default: the torchgen of --python)")->check(path_arg())
       ->type_name("PATH");
   args->sandbox.declare(*app);
   args->output.declare(*app);

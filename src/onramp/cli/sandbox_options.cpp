@@ -1,4 +1,5 @@
 #include "onramp/cli/sandbox_options.h"
+#include "onramp/cli/path_arg.h"
 
 #include "onramp/util/error.h"
 #include "onramp/util/sandbox.h"
@@ -8,9 +9,9 @@ namespace onramp::cli {
 void SandboxCliOptions::declare(CLI::App& app, double default_timeout) {
   sandbox.timeout_seconds = default_timeout;
   app.add_option("--python", sandbox.python,
-                 "Python interpreter to run (default: python3 if it has torch, else /usr/bin/python3)")
+                 "Python interpreter to run (default: python3 if it has torch, else /usr/bin/python3)")->check(path_arg())
       ->type_name("PY");
-  app.add_option("--path,--pythonpath", sandbox.paths, "Prepend DIR to the sandbox's PYTHONPATH; repeatable")
+  app.add_option("--path,--pythonpath", sandbox.paths, "Prepend DIR to the sandbox's PYTHONPATH; repeatable")->check(path_arg())
       ->type_name("DIR");
   app.add_option("--timeout", sandbox.timeout_seconds,
                  "Wall-clock limit for each sandboxed interpreter, in seconds; the whole process group is killed")

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "onramp/cli/command.h"
+#include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
 #include "onramp/wheel/wheel_run.h"
 
@@ -32,11 +33,11 @@ Command wheel_command() {
   return {"wheel", "Read a wheel without installing it: metadata, sizes, native payload, requirements",
           [](CLI::App& app) -> Action {
             auto args = std::make_shared<WheelArgs>();
-            app.add_option("WHEEL", args->wheels, "A .whl file; several are reported one after another")->required();
+            app.add_option("WHEEL", args->wheels, "A .whl file; several are reported one after another")->check(path_arg())->required();
             app.add_option("--python", args->python,
                            "Judge Requires-Python and the torch requirement against this interpreter "
-                           "(default: python3 if it has torch, else /usr/bin/python3)");
-            app.add_option("--readme", args->readme, "Check the README's stated Python requirement against Requires-Python");
+                           "(default: python3 if it has torch, else /usr/bin/python3)")->check(path_arg());
+            app.add_option("--readme", args->readme, "Check the README's stated Python requirement against Requires-Python")->check(path_arg());
             app.add_option("--max-unpacked", args->limits.max_unpacked_bytes,
                            "Refuse a wheel whose members declare more unpacked bytes than this (default 16 GiB)")
                 ->type_name("BYTES");

@@ -174,7 +174,11 @@ std::vector<TableChange> diff_tables(const Json& old_s, const Json& new_s) {
 std::vector<FindingChange> diff_findings(const Json& old_s, const Json& new_s) {
   auto set_of = [](const Json& section) {
     std::set<std::pair<std::string, std::string>> out;
-    for (const auto& f : part(section, "findings")) out.emplace(text_field(f, "severity"), text_field(f, "text"));
+    // A finding is its text and, since report/2, its place (which /1 wrote into the text).
+    for (const auto& f : part(section, "findings")) {
+      std::string place = text_field(f, "place");
+      out.emplace(text_field(f, "severity"), text_field(f, "text") + (place.empty() ? "" : " (" + place + ")"));
+    }
     return out;
   };
   auto olds = set_of(old_s), news = set_of(new_s);

@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include "onramp/report/finding_text.h"
 #include "onramp/report/render.h"
 #include "onramp/report/svg.h"
 
@@ -80,7 +81,7 @@ std::string findings_html(const Section& s) {
   std::string out = "<h3>Findings</h3>\n";
   for (const auto& f : s.findings) {
     out += fmt::format("<div class=\"finding {0}\"><span class=\"sev\">{0}</span> {1}", to_string(f.severity),
-                       html_escape(f.text));
+                       html_escape(text_with_place(f)));
     if (!f.remedy.empty()) out += fmt::format("<br><em>Remedy:</em> {}", html_escape(f.remedy));
     out += "</div>\n";
   }

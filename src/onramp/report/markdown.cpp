@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include "onramp/report/finding_text.h"
 #include "onramp/report/render.h"
 
 namespace onramp::report {
@@ -59,7 +60,7 @@ std::string render_markdown(const Report& report) {
     for (const auto& t : s.tables) append_table(out, t);
     if (!s.findings.empty()) out += "### Findings\n\n";
     for (const auto& f : s.findings) {
-      out += fmt::format("- **{}**: {}", to_string(f.severity), f.text);
+      out += fmt::format("- **{}**: {}", to_string(f.severity), text_with_place(f));
       if (!f.remedy.empty()) out += fmt::format(" Remedy: {}", f.remedy);
       out += "\n";
     }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "onramp/report/finding_text.h"
 #include "onramp/report/render.h"
 
 namespace onramp::report {
@@ -70,7 +71,7 @@ std::string render_text(const Report& report) {
     }
     if (!s.findings.empty()) out += "\n  Findings\n";
     for (const auto& f : s.findings) {
-      out += fmt::format("    [{}] {}\n", to_string(f.severity), f.text);
+      out += fmt::format("    [{}] {}\n", to_string(f.severity), text_with_place(f));
       if (!f.remedy.empty()) out += fmt::format("        remedy: {}\n", f.remedy);
     }
     out += "\n  Methods\n";
