@@ -4,6 +4,7 @@
 #include <toml++/toml.h>
 
 #include "onramp/util/embedded.h"
+#include "onramp/util/toml_strings.h"
 
 namespace onramp::runtime {
 namespace {
@@ -15,26 +16,16 @@ const std::map<std::string, report::Severity, std::less<>> kSeverities{
     {"blocker", report::Severity::blocker},
 };
 
-std::vector<std::string> strings(const toml::table& table, std::string_view key) {
-  std::vector<std::string> out;
-  if (const auto* array = table[key].as_array()) {
-    for (const auto& item : *array) {
-      if (auto s = item.value<std::string>()) out.push_back(*s);
-    }
-  }
-  return out;
-}
-
 Result<DiagnosisRule> parse_rule(const toml::table& t, const std::string& where) {
   DiagnosisRule rule;
   rule.id = t["id"].value_or(std::string());
   rule.type = t["type"].value_or(std::string());
-  rule.contains = strings(t, "contains");
-  rule.any = strings(t, "any");
+  rule.contains = util::toml_strings(t, "contains");
+  rule.any = util::toml_strings(t, "any");
   rule.cause = t["cause"].value_or(std::string());
   rule.explanation = t["explanation"].value_or(std::string());
   rule.remedy = t["remedy"].value_or(std::string());
-  auto subject = strings(t, "subject");
+  auto subject = util::toml_strings(t, "subject");
   if (!subject.empty()) rule.subject_after = subject[0];
   if (subject.size() > 1) rule.subject_before = subject[1];
   if (rule.id.empty() || rule.cause.empty() || rule.explanation.empty()) {

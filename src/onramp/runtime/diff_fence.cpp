@@ -6,19 +6,10 @@
 #include <sstream>
 
 #include "onramp/util/embedded.h"
+#include "onramp/util/toml_strings.h"
 
 namespace onramp::runtime {
 namespace {
-
-std::vector<std::string> strings(const toml::table& table, std::string_view key) {
-  std::vector<std::string> out;
-  if (const auto* array = table[key].as_array()) {
-    for (const auto& item : *array) {
-      if (auto s = item.value<std::string>()) out.push_back(*s);
-    }
-  }
-  return out;
-}
 
 std::string_view trimmed(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -59,14 +50,14 @@ Result<ChangeRules> ChangeRules::parse(std::string_view toml_text, const std::st
     return fail(origin + ":" + std::to_string(e.source().begin.line) + ": " + std::string(e.description()));
   }
   ChangeRules rules;
-  if (const auto* code = doc["code"].as_table()) rules.comment = strings(*code, "comment");
+  if (const auto* code = doc["code"].as_table()) rules.comment = util::toml_strings(*code, "comment");
   const auto* classes = doc["class"].as_array();
   if (!classes || classes->empty()) return fail(origin + ": no [[class]] tables");
   for (const auto& item : *classes) {
     const auto* t = item.as_table();
     if (!t || !(*t)["id"].is_string()) return fail(origin + ": a [[class]] needs an id");
     rules.classes.push_back({(*t)["id"].value_or(std::string()), (*t)["label"].value_or(std::string()),
-                             strings(*t, "starts_with"), strings(*t, "contains"),
+                             util::toml_strings(*t, "starts_with"), util::toml_strings(*t, "contains"),
                              (*t)["changed_only"].value_or(false)});
   }
   return rules;
