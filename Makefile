@@ -12,32 +12,43 @@ JOBS ?= $(shell nproc)
 CMAKE_FLAGS ?=
 REFERENCE := examples/reference-backend
 REFERENCE_WHEELS := $(BUILD_DIR)/reference-wheel
+# The torch 2.x host: a venv with torch 2.13.0 (CPU) from a wheel file on this
+# machine (scripts/host-venv.sh says how to point at one when pip cannot find it).
+HOST_VENV ?= $(BUILD_DIR)/host-torch-2.13
+HOST_PY := $(abspath $(HOST_VENV))/bin/python
+HOST_FLAGS := -DONRAMP_TORCH2_PYTHON=$(HOST_PY)
 
-.PHONY: deps build run test test-sanitize fuzz bench clean
+.PHONY: deps host build run test test-sanitize fuzz bench clean
 
 deps:
 	@scripts/install-deps.sh
 
-build: deps
-	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DONRAMP_WERROR=ON $(CMAKE_FLAGS) >/dev/null
+host: deps
+	@scripts/host-venv.sh $(HOST_VENV)
+
+build: deps host
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DONRAMP_WERROR=ON $(HOST_FLAGS) $(CMAKE_FLAGS) >/dev/null
 	cmake --build $(BUILD_DIR) -j $(JOBS)
 
 # The main job on its default target: build the reference PrivateUse1 backend
-# and its wheel, then audit it. Its wheel says Requires-Python >=3.12 on
-# purpose (the report flags it); --ignore-requires-python lets the install
-# and the probes go on so the rest of the on-ramp is measured too.
-# --strict: exit 4 when a step it was asked to run could not run. Only the
-# onramp binary is built (not the tests).
+# and its wheel against the torch 2.x host, then audit it on that host. Its
+# wheel says Requires-Python >=3.12 on purpose (the report flags it);
+# --ignore-requires-python lets the install and the probes go on so the rest
+# of the on-ramp is measured too. ONRAMP_REF_DEVICE_COUNT=0: the reference
+# device answers as a machine without the device does (torch.accelerator
+# False / 0). --strict: exit 4 when a step it was asked to run could not run.
+# Only the onramp binary is built (not the tests).
 RUN_DIR ?= onramp-runs/make-run
-run: deps
-	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DONRAMP_WERROR=ON $(CMAKE_FLAGS) >/dev/null
+run: deps host
+	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DONRAMP_WERROR=ON $(HOST_FLAGS) $(CMAKE_FLAGS) >/dev/null
 	cmake --build $(BUILD_DIR) -j $(JOBS) --target onramp
-	$(REFERENCE)/build.sh $(REFERENCE_WHEELS)
+	rm -f $(REFERENCE_WHEELS)/onramp_ref-*.whl
+	PYTHON=$(HOST_PY) $(REFERENCE)/build.sh $(REFERENCE_WHEELS)
 	@wheel="$$(ls -t $(REFERENCE_WHEELS)/onramp_ref-*.whl 2>/dev/null | head -n 1)"; \
 	if [ -z "$$wheel" ]; then echo "make run: no onramp_ref wheel in $(REFERENCE_WHEELS)/ (build.sh made none)" >&2; exit 2; fi; \
 	rm -rf $(RUN_DIR); \
-	$(BUILD_DIR)/onramp audit $(REFERENCE) --profile reference --strict --out $(RUN_DIR) \
-	  --wheel "$$wheel" --pip-args=--ignore-requires-python; \
+	$(BUILD_DIR)/onramp audit $(REFERENCE) --profile reference --strict --out $(RUN_DIR) --env ONRAMP_REF_DEVICE_COUNT=0 \
+	  --python $(HOST_PY) --wheel "$$wheel" --pip-args=--ignore-requires-python; \
 	status=$$?; \
 	echo "make run: report in $(RUN_DIR)/ (report.html, report.json, report.md); open it with: xdg-open $(RUN_DIR)/report.html"; \
 	exit $$status
@@ -53,9 +64,9 @@ test: build
 # frame pointers), which keeps it within CI's time; it does not use -Werror:
 # g++ 12 warns falsely inside std::regex and std::function under the
 # sanitizers.
-$(SANITIZE_BUILD_DIR)/Makefile: deps
+$(SANITIZE_BUILD_DIR)/Makefile: deps host
 	cmake -S . -B $(SANITIZE_BUILD_DIR) -DCMAKE_BUILD_TYPE=Sanitize -DCMAKE_CXX_FLAGS_SANITIZE=-O1 \
-	  -DONRAMP_SANITIZE=ON $(CMAKE_FLAGS) >/dev/null
+	  -DONRAMP_SANITIZE=ON $(HOST_FLAGS) $(CMAKE_FLAGS) >/dev/null
 
 test-sanitize: $(SANITIZE_BUILD_DIR)/Makefile
 	cmake --build $(SANITIZE_BUILD_DIR) -j $(JOBS)

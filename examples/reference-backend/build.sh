@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# Builds the ref backend against the machine's torch, offline.
+# Builds the ref backend against one interpreter's torch, offline, out of tree.
 #
-#   build.sh             compile the extension in place (onramp_ref/_C*.so)
+#   build.sh             compile the extension (onramp_ref/_C*.so)
 #   build.sh WHEEL_DIR   that, then build the wheel into WHEEL_DIR
+#   build.sh --where     print the directory to put on PYTHONPATH (onramp's
+#                        --path) for this interpreter and torch; builds nothing
 #
 # PYTHON is the interpreter whose torch the extension is built against
-# (default /usr/bin/python3, Debian's, which has torch). Objects and wheel
-# staging go under build/ here; a second run with nothing changed only checks
-# timestamps. MAX_JOBS bounds parallel compiles (default 2).
+# (default /usr/bin/python3, Debian's, which has torch). Each interpreter and
+# torch gets its own directory, build/py<X.Y>-torch<version>/, holding a copy
+# of the sources, the objects and the compiled package: two hosts with the
+# same Python tag (Debian's 3.11 with torch 1.13, a venv's 3.11 with torch
+# 2.13) would otherwise share objects and an in-place _C*.so. A second run
+# with nothing changed only checks timestamps. MAX_JOBS bounds parallel
+# compiles (default 2).
 #
 # The wheel declares Requires-Python >=3.12, so pip on an older interpreter
 # refuses even to build it; --ignore-requires-python builds it anyway, with
@@ -18,10 +24,23 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 python="${PYTHON:-/usr/bin/python3}"
 export MAX_JOBS="${MAX_JOBS:-2}"
-# Debian's ccache wrappers, keyed relative to this folder, so that another
+
+# The host's key, read from metadata without importing torch.
+key="$("$python" -I -c 'import sys; from importlib import metadata
+print("py%d.%d-torch%s" % (sys.version_info[0], sys.version_info[1], metadata.version("torch")))' 2>/dev/null)" || {
+  echo "build.sh: $python has no torch (set PYTHON to an interpreter with torch and its C++ headers)" >&2
+  exit 2
+}
+out="$here/build/$key"
+if [[ "${1:-}" == "--where" ]]; then
+  echo "$out/src"
+  exit 0
+fi
+
+# Debian's ccache wrappers, keyed relative to the source copy, so that another
 # clone of the project (the fresh-clone test) reuses the compiled objects.
 if [[ -d /usr/lib/ccache ]]; then
-  export PATH="/usr/lib/ccache:$PATH" CCACHE_BASEDIR="$here"
+  export PATH="/usr/lib/ccache:$PATH" CCACHE_BASEDIR="$out/src"
 fi
 
 # The wheel directory is relative to where build.sh was called from: resolve
@@ -33,13 +52,16 @@ if [[ $# -ge 1 ]]; then
   wheel_dir="$(cd "$1" && pwd)"
 fi
 
-cd "$here"
-# Builds that overlap (parallel test runs) share build/: take turns.
-mkdir -p build
-exec 9>build/.lock
+# Builds that overlap (parallel test runs) share the directory: take turns.
+mkdir -p "$out/src"
+exec 9>"$out/.lock"
 flock 9
+# The sources, copied when newer, so that setuptools' timestamps stay right.
+tar -C "$here" --exclude='*.so' --exclude=__pycache__ -cf - csrc onramp_ref tests setup.py setup.cfg pyproject.toml README.md |
+  tar -C "$out/src" --keep-newer-files -xf - 2>/dev/null
+cd "$out/src"
 "$python" setup.py -q build_ext --inplace
 
 if [[ -n "$wheel_dir" ]]; then
-  "$python" -m pip wheel -q --no-deps --no-build-isolation --no-index --ignore-requires-python -w "$wheel_dir" "$here"
+  "$python" -m pip wheel -q --no-deps --no-build-isolation --no-index --ignore-requires-python -w "$wheel_dir" "$out/src"
 fi

@@ -98,6 +98,20 @@ TEST_F(AuditReference, EveryStepRanAndTheVerdictComesFirst) {
   for (const auto& row : steps["rows"]) EXPECT_EQ(row["status"], "ran") << row.dump();
 }
 
+// On Debian's torch (1.13 on Debian 12) the dispatcher answers too: the ops
+// the import registered for PrivateUse1 are the ones the source registers.
+TEST_F(AuditReference, RunTimeRegistrationsEqualTheSources) {
+  json probe = report()["sections"]["probe"];
+  json runtime = find_key(probe["figures"], "runtime_registered_ops")["value"];
+  ASSERT_TRUE(runtime.is_number()) << probe["figures"].dump(1);
+  EXPECT_GT(runtime.get<int>(), 0);
+  EXPECT_EQ(find_key(probe["figures"], "registered_both")["value"], runtime);
+  EXPECT_EQ(find_key(probe["figures"], "registered_only_at_run_time")["value"], 0);
+  EXPECT_EQ(find_key(probe["figures"], "registered_only_in_source")["value"], 0);
+  EXPECT_NE(find_key(probe["figures"], "host")["value"].get<std::string>().find("/usr/bin/python3"),
+            std::string::npos);
+}
+
 TEST_F(AuditReference, TheReadmesFourLinesGetTheirOutcomes) {
   json v = report()["sections"]["verdict"];
   json lines = find_key(v["tables"], "readme_lines");

@@ -21,14 +21,21 @@ TEST(FreshClone, MakeRunAuditsTheReferenceBackendWithEverySectionMeasured) {
   TempDir tmp;
   const std::string clone = tmp.path() + "/onramp";
   ASSERT_EQ(shell("git clone -q '" + std::string(ONRAMP_SOURCE_DIR) + "' '" + clone + "' >&2"), 0);
-  // The clone's own build directory and run directory, exactly as `make run` names them.
-  int rc = shell("make -C '" + clone + "' run >&2");
+  // The clone's own build directory and run directory, exactly as `make run`
+  // names them; the torch 2.x host venv (a minute and the index's small
+  // packages to make) is this build's, as HOST_VENV allows.
+  const std::string host_venv = std::filesystem::path(ONRAMP_TORCH2_PYTHON).parent_path().parent_path().string();
+  int rc = shell("make -C '" + clone + "' run HOST_VENV='" + host_venv + "' >&2");
   ASSERT_EQ(rc, 0) << "make run failed in a fresh clone";
   const std::string run_dir = clone + "/onramp-runs/make-run";
   auto text = read_file(run_dir + "/report.json");
   ASSERT_FALSE(text.empty()) << run_dir << "/report.json missing";
   auto report = nlohmann::json::parse(text);
   EXPECT_EQ(report["schema"], "onramp.report/2");
+  // The report names its host: the torch 2.x venv, given with --python.
+  const std::string host = report["target"].value("python", "");
+  EXPECT_NE(host.find("torch 2."), std::string::npos) << host;
+  EXPECT_NE(host.find("chosen by --python"), std::string::npos) << host;
   for (const char* section : {"verdict", "census", "ops", "wheel", "install", "probe", "examples"}) {
     EXPECT_TRUE(report["sections"].contains(section)) << section;
   }

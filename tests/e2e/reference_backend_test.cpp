@@ -49,9 +49,30 @@ TEST(ReferenceBackend, BuildsAWheelWhoseMetadataDisagreesWithTheReadme) {
   EXPECT_NE(read_file(kBackendDir + "/README.md").find("Python 3.11+"), std::string::npos);
 }
 
-TEST(ReferenceBackend, SmokeTestsPass) {
-  ASSERT_EQ(build_backend(), 0);
-  EXPECT_EQ(shell("cd '" + kBackendDir + "' && " + kPython + " -m unittest discover -s tests >&2"), 0);
+// Its smoke tests, run where build.sh compiled it for this interpreter and
+// torch (build/py<X.Y>-torch<version>/src), on each host the machine has.
+void expect_smoke_tests_pass(const std::string& python) {
+  std::string env = "PYTHON='" + python + "' ";
+  ASSERT_EQ(shell(env + "'" + kBackendDir + "/build.sh' >&2"), 0);
+  EXPECT_EQ(shell("cd \"$(" + env + "'" + kBackendDir + "/build.sh' --where)\" && '" + python +
+                  "' -m unittest discover -s tests >&2"),
+            0);
+}
+
+TEST(ReferenceBackend, SmokeTestsPassOnTheDebianHost) { expect_smoke_tests_pass(kPython); }
+
+TEST(ReferenceBackend, SmokeTestsPassOnTheTorch2Host) { expect_smoke_tests_pass(ONRAMP_TORCH2_PYTHON); }
+
+TEST(ReferenceBackend, EachHostGetsItsOwnBuildDirectory) {
+  TempDir out;
+  ASSERT_EQ(shell("PYTHON=" + kPython + " '" + kBackendDir + "/build.sh' --where > '" + out.path() + "/a'"), 0);
+  ASSERT_EQ(shell("PYTHON='" + std::string(ONRAMP_TORCH2_PYTHON) + "' '" + kBackendDir + "/build.sh' --where > '" +
+                  out.path() + "/b'"),
+            0);
+  std::string a = read_file(out.path() + "/a"), b = read_file(out.path() + "/b");
+  EXPECT_NE(a, b);
+  EXPECT_NE(a.find("/build/py3."), std::string::npos) << a;
+  EXPECT_NE(b.find("-torch2."), std::string::npos) << b;
 }
 
 }  // namespace

@@ -9,18 +9,32 @@
 
 #include <c10/core/impl/DeviceGuardImplInterface.h>
 #include <c10/core/impl/alloc_cpu.h>
+#include <torch/version.h>
+
+#include <cstring>
 
 namespace onramp_ref {
 namespace {
 
 void free_host(void* ptr) { c10::free_cpu(ptr); }
 
+// torch 2.x made allocate() non-const and added copy_data(); 1.13 has the
+// const allocate() and no copy_data(). The version macros say which.
+#if TORCH_VERSION_MAJOR >= 2
+#define ONRAMP_REF_ALLOCATE_CONST
+#else
+#define ONRAMP_REF_ALLOCATE_CONST const
+#endif
+
 struct HostAllocator final : c10::Allocator {
-  c10::DataPtr allocate(size_t nbytes) const override {
+  c10::DataPtr allocate(size_t nbytes) ONRAMP_REF_ALLOCATE_CONST override {
     void* data = c10::alloc_cpu(nbytes);
     return {data, data, &free_host, c10::Device(c10::DeviceType::PrivateUse1, 0)};
   }
   c10::DeleterFnPtr raw_deleter() const override { return &free_host; }
+#if TORCH_VERSION_MAJOR >= 2
+  void copy_data(void* dest, const void* src, std::size_t count) const override { std::memcpy(dest, src, count); }
+#endif
 };
 
 HostAllocator allocator;

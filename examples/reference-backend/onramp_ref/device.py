@@ -3,7 +3,12 @@
 torch.ref on a torch that can name PrivateUse1 backends, torch.privateuseone
 on one that cannot (1.13). Like TorchTPU's, its availability queries belong to
 the framework: user code is told to ask torch.accelerator instead.
+
+The number of devices comes from ONRAMP_REF_DEVICE_COUNT (default 1, so that
+the kernels run). 0 shows, on purpose, what a machine without the device
+answers: torch.accelerator.is_available() False and device_count() 0.
 """
+import os
 import sys
 
 _REFUSAL = (
@@ -23,11 +28,18 @@ def _refuse_users(name: str) -> None:
         raise RuntimeError(_REFUSAL.format(name=name))
 
 
+def _configured_count() -> int:
+    try:
+        return max(0, int(os.environ.get("ONRAMP_REF_DEVICE_COUNT", "1")))
+    except ValueError:
+        return 1
+
+
 def is_available() -> bool:
     _refuse_users("is_available")
-    return True
+    return _configured_count() > 0
 
 
 def device_count() -> int:
     _refuse_users("device_count")
-    return 1
+    return _configured_count()

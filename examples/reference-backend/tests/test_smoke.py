@@ -1,8 +1,8 @@
 """Smoke tests of the ref backend: its kernels compute what the CPU computes,
 and its rough edges (device name, availability API, import noise) are there.
 
-Run from examples/reference-backend after ./build.sh:
-    /usr/bin/python3 -m unittest discover -s tests -v
+Run where build.sh compiled the backend for an interpreter:
+    cd "$(PYTHON=/usr/bin/python3 ./build.sh --where)" && /usr/bin/python3 -m unittest discover -s tests -v
 """
 import pathlib
 import re

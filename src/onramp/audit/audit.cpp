@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 
+#include "onramp/audit/registrations_vs_source.h"
 #include "onramp/audit/steps.h"
 #include "onramp/audit/verdict.h"
 #include "onramp/census/census.h"
@@ -16,7 +17,7 @@
 #include "onramp/runtime/examples_run.h"
 #include "onramp/runtime/import_probe.h"
 #include "onramp/runtime/install.h"
-#include "onramp/runtime/python_sandbox.h"
+#include "onramp/python/sandbox.h"
 #include "onramp/source/source.h"
 #include "onramp/wheel/wheel_run.h"
 
@@ -120,13 +121,14 @@ std::string run_install_step(AuditState& s) {
   return "installed into " + (dir / "venv").string();
 }
 
-runtime::PythonSandbox open_python(const AuditState& s, const std::string& step) {
-  runtime::SandboxOptions o;
+python::Sandbox open_python(const AuditState& s, const std::string& step) {
+  python::SandboxOptions o;
   o.python = s.python;
   o.paths = s.pythonpath;
   o.timeout_seconds = s.options.timeout_seconds;
+  o.env = s.options.env;
   static SandboxRunner runner;
-  return runtime::PythonSandbox::open(runner, o, s.options.run_dir / step);
+  return python::Sandbox::open(runner, o, s.options.run_dir / step);
 }
 
 std::string run_probe_step(AuditState& s) {
@@ -136,7 +138,8 @@ std::string run_probe_step(AuditState& s) {
   std::string device = !s.options.device.empty() ? s.options.device : s.profile ? s.profile->device : "";
   runtime::add_api_probe(section, python, {s.module, device});
   s.report.sections.push_back(std::move(section));
-  return "import " + s.module + " with " + python.python();
+  s.report.target["python"] = python::describe(python.interpreter());
+  return "import " + s.module + " with " + python::describe(python.interpreter());
 }
 
 std::string run_examples_step(AuditState& s) {
@@ -222,6 +225,7 @@ report::Report run_audit(const AuditOptions& options) {
     record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     s.steps.push_back(std::move(record));
   }
+  add_registrations_vs_source(s.report);
   report::Section verdict = build_verdict(s.report, s.profile ? s.profile->display_name : "", claim_texts(s));
   verdict.add(steps_table(s.steps));
   for (const auto& st : s.steps) {

@@ -19,6 +19,7 @@ struct AuditOptions {
   std::vector<std::string> wheels;  // wheels to read and install (a .whl target is one)
   std::string python;               // interpreter for the venv and probes
   std::vector<std::string> pip_args;
+  std::vector<std::pair<std::string, std::string>> env;  // set in the sandbox for probe and examples
   bool system_site_packages = true;  // so the system torch satisfies torch offline
   std::string module;               // default: the profile's, else the wheel's one importable module
   std::string device;               // default: the profile's

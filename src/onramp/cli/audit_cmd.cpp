@@ -7,6 +7,7 @@
 #include "onramp/audit/audit.h"
 #include "onramp/audit/steps.h"
 #include "onramp/cli/command.h"
+#include "onramp/cli/env_arg.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
 #include "onramp/report/budget.h"
@@ -21,6 +22,7 @@ namespace {
 struct AuditArgs {
   audit::AuditOptions options;
   std::string pip_args;
+  std::vector<std::string> env;  // NAME=VALUE
   bool no_system_site_packages = false;
   bool strict = false;
   std::string out;
@@ -56,6 +58,7 @@ int run_audit(AuditArgs& args) {
   }
   std::istringstream words(args.pip_args);
   for (std::string w; words >> w;) o.pip_args.push_back(w);
+  o.env = env_pairs(args.env);
   o.system_site_packages = !args.no_system_site_packages;
   if (o.target.ends_with(".whl")) o.wheels.insert(o.wheels.begin(), o.target);
   std::optional<std::filesystem::path> out;
@@ -103,6 +106,9 @@ Command audit_command() {
             app.add_option("--python", o.python, "Interpreter for the venv and the probes (default: python3 with torch, "
                                                  "else /usr/bin/python3)")->check(path_arg());
             app.add_option("--pip-args", args->pip_args, "More arguments for pip install, as one string");
+            app.add_option("--env", args->env, "Set NAME=VALUE in the sandbox for the probe and examples; repeatable")
+                ->check(env_arg())
+                ->type_name("NAME=VALUE");
             app.add_flag("--no-system-site-packages", args->no_system_site_packages,
                          "Do not let the venv see the interpreter's site-packages (then torch must install too)");
             app.add_option("-m,--module", o.module, "The module users import (default: the profile's, else the wheel's)");

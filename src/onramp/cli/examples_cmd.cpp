@@ -31,7 +31,7 @@ int run_examples(const ExamplesArgs& given) {
   auto files = value_or_fatal(runtime::collect_examples(args.target));
   auto run_dir = args.sandbox.create_run_dir();
   SandboxRunner runner;
-  auto python = runtime::PythonSandbox::open(runner, args.sandbox.sandbox, run_dir);
+  auto python = python::Sandbox::open(runner, args.sandbox.sandbox, run_dir);
   report::Report report;
   report.target = {{"kind", "examples"}, {"path", args.target}, {"python", python.python()}};
   if (!args.options.module.empty()) report.target["module"] = args.options.module;

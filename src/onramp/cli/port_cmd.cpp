@@ -5,10 +5,7 @@
 #include "onramp/cli/command.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/port_cmds.h"
-#include "onramp/runtime/interpreter.h"
 #include "onramp/util/sandbox.h"
-
-extern char** environ;
 
 namespace onramp::cli {
 namespace port_cli {
@@ -19,16 +16,23 @@ void SandboxOptions::declare(CLI::App& app) {
                  "Python interpreter to run in the sandbox (default: python3 on PATH, else /usr/bin/python3, "
                  "the first that has torch when torch is needed)")->check(path_arg())
       ->type_name("PY");
+  app.add_option("--path,--pythonpath", paths, "Prepend DIR to the sandbox's PYTHONPATH (where a backend imports "
+                                              "from); repeatable")
+      ->check(path_arg())
+      ->type_name("DIR");
 }
 
-port::PythonSandbox open_sandbox(const SandboxOptions& options, ProcessRunner& runner, bool need_torch) {
+python::Sandbox open_sandbox(const SandboxOptions& options, ProcessRunner& runner, bool need_torch) {
   std::optional<std::filesystem::path> out;
   if (!options.out.empty()) out = options.out;
   auto run_dir = value_or_fatal(create_run_dir(out, std::filesystem::current_path(), std::chrono::system_clock::now()));
-  auto box = value_or_fatal(port::open_python_sandbox(runner, run_dir, environ));
-  // sys.executable: an absolute path, so the sandbox's environment need not find it.
-  box.python = value_or_fatal(runtime::choose_interpreter(runner, options.python, need_torch)).executable;
-  return box;
+  python::SandboxOptions sandbox;
+  sandbox.python = options.python;
+  sandbox.paths = options.paths;
+  sandbox.need_torch = need_torch;
+  sandbox.timeout_seconds = 600;
+  sandbox.memory_bytes = 0;  // each script sets its own limits
+  return python::Sandbox::open(runner, sandbox, run_dir);
 }
 
 std::string command_line(const std::string& subcommand, const std::vector<std::string>& args) {

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "onramp/cli/command.h"
-#include "onramp/port/python_sandbox.h"
+#include "onramp/python/sandbox.h"
 #include "onramp/report/model.h"
 
 namespace onramp::cli::port_cli {
@@ -22,12 +22,13 @@ void declare_merge(CLI::App& port, const Chosen& chosen);
 struct SandboxOptions {
   std::string out;
   std::string python;
+  std::vector<std::string> paths;  // --path: prepended to PYTHONPATH
   void declare(CLI::App& app);
 };
 
 // Creates the run directory and the sandbox, and chooses the interpreter;
 // throws FatalError with a one-line message when any of it fails.
-port::PythonSandbox open_sandbox(const SandboxOptions& options, ProcessRunner& runner, bool need_torch);
+python::Sandbox open_sandbox(const SandboxOptions& options, ProcessRunner& runner, bool need_torch);
 
 // The command line as typed, for evidence: "onramp port scan a b".
 std::string command_line(const std::string& subcommand, const std::vector<std::string>& args);

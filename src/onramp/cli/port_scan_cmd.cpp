@@ -20,12 +20,12 @@ int run_scan(const ScanArgs& args) {
   SandboxRunner runner;
   auto box = open_sandbox(args.sandbox, runner, false);
   const auto& rules = port::builtin_cudaism_rules();
-  port::progress("scanning " + std::to_string(inputs.size()) + " Python files with " + box.python);
+  port::progress("scanning " + std::to_string(inputs.size()) + " Python files with " + box.python());
   auto scan = value_or_fatal(port::run_scan(box, inputs, rules));
   report::Report report;
-  report.target = {{"kind", "python_files"}, {"paths", args.paths}, {"python", box.python},
+  report.target = {{"kind", "python_files"}, {"paths", args.paths}, {"python", box.python()},
                    {"python_version", scan.python_version}};
-  report.run_dir = box.run_dir.string();
+  report.run_dir = box.run_dir().string();
   report.sections.push_back(
       port::scan_section(port::tally_scan(scan, rules), scan, rules, command_line("scan", args.paths)));
   args.output.emit(report);

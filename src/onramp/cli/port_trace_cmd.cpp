@@ -71,7 +71,8 @@ int run_trace(const TraceArgs& args) {
   auto box = open_sandbox(args.sandbox, runner, true);
   std::optional<port::BackendCoverage> coverage;
   if (!args.backend.empty()) {
-    coverage = value_or_fatal(port::load_backend_coverage({args.backend, args.backend_src, args.aten, box.python}));
+    coverage =
+        value_or_fatal(port::load_backend_coverage({args.backend, args.backend_src, args.aten, box.python(), &box}));
     run.backend = coverage->backend;
     run.backend_source = coverage->source;
   }
@@ -88,7 +89,7 @@ int run_trace(const TraceArgs& args) {
   }
   report::Report report;
   report.target = port::trace_target(run);
-  report.run_dir = box.run_dir.string();
+  report.run_dir = box.run_dir().string();
   report.sections.push_back(port::trace_section(run));
   args.output.emit(report);
   return 0;
@@ -116,9 +117,10 @@ void declare_trace(CLI::App& port, const Chosen& chosen) {
       ->type_name("N,C,H,W");
   app->add_option("--timeout", args->timeout, "Wall-clock limit per model, seconds (default 900)");
   app->add_option("--backend", args->backend,
-                  "Join with a backend: a profile name or .toml path (with --backend-src), or a saved ops "
-                  "report (onramp ops --json, or an audit's report.json)")
-      ->type_name("PROFILE|REPORT.json");
+                  "Join with a backend: a profile name or .toml path (with --backend-src), a saved ops "
+                  "report (onramp ops --json, or an audit's report.json), or module:NAME (an installed backend: the "
+                  "ops its import registers for PrivateUse1, asked of the dispatcher)")
+      ->type_name("PROFILE|REPORT.json|module:NAME");
   app->add_option("--backend-src", args->backend_src, "The backend's source tree, read with onramp ops (with a profile)")->check(path_arg())
       ->type_name("DIR");
   app->add_option("--aten", args->aten, "native_functions.yaml for the join (default: the torchgen of --python)")->check(path_arg())
@@ -130,6 +132,7 @@ void declare_trace(CLI::App& port, const Chosen& chosen) {
   onramp port trace --script my_model.py:build --backend reference --backend-src examples/reference-backend
   onramp ops ~/src/my-backend --profile my.toml --json -o ops.json
   onramp port trace --model torchvision:vit_b_16 --backend ops.json
+  onramp port trace --script my_model.py:build --backend module:onramp_ref --path DIR
   onramp port trace --models zoo.txt --shard 3/8 --backward --json -o shard-3.json)");
   app->callback([chosen, args] { *chosen = [args] { return run_trace(*args); }; });
 }

@@ -23,7 +23,7 @@ struct ProbeArgs {
 int run_probe(const ProbeArgs& args) {
   auto run_dir = args.sandbox.create_run_dir();
   SandboxRunner runner;
-  auto python = runtime::PythonSandbox::open(runner, args.sandbox.sandbox, run_dir);
+  auto python = python::Sandbox::open(runner, args.sandbox.sandbox, run_dir);
   report::Report report;
   report.target = {{"kind", "module"}, {"module", args.module}, {"python", python.python()}};
   if (!args.device.empty()) report.target["device"] = args.device;

@@ -1,4 +1,5 @@
 #include "onramp/cli/sandbox_options.h"
+#include "onramp/cli/env_arg.h"
 #include "onramp/cli/path_arg.h"
 
 #include "onramp/util/error.h"
@@ -21,6 +22,11 @@ void SandboxCliOptions::declare(CLI::App& app, double default_timeout) {
       ->transform(CLI::AsSizeValue(false))
       ->default_str("8G");
   app.add_option("--out", out, "Run directory (default: a new onramp-runs/<UTC timestamp>/ here)")->type_name("DIR");
+  app.add_option_function<std::vector<std::string>>(
+         "--env", [this](const std::vector<std::string>& values) { sandbox.env = env_pairs(values); },
+         "Set NAME=VALUE in the sandbox's environment (a backend's own switch); repeatable")
+      ->check(env_arg())
+      ->type_name("NAME=VALUE");
 }
 
 std::filesystem::path SandboxCliOptions::create_run_dir() const {

@@ -4,12 +4,12 @@
 #include <CLI/CLI.hpp>
 #include <filesystem>
 
-#include "onramp/runtime/python_sandbox.h"
+#include "onramp/python/sandbox.h"
 
 namespace onramp::cli {
 
 struct SandboxCliOptions {
-  runtime::SandboxOptions sandbox;
+  python::SandboxOptions sandbox;
   std::string out;
 
   void declare(CLI::App& app, double default_timeout);

@@ -1,7 +1,7 @@
 #pragma once
 // Where the ATen schema comes from: `--aten PATH`, or the native_functions.yaml
-// packaged inside the torchgen of a Python that has torch (asked by running
-// that Python with a fixed one-line script).
+// packaged inside the torchgen of the interpreter that has torch (found by
+// python/interpreter.h from import specs, without importing torch).
 #include <string>
 
 #include "onramp/util/error.h"

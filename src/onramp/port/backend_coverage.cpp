@@ -6,6 +6,7 @@
 #include "onramp/ops/discovery.h"
 #include "onramp/ops/profile.h"
 #include "onramp/port/aten_dispatch.h"
+#include "onramp/port/module_coverage.h"
 #include "onramp/report/report_file.h"
 #include "onramp/source/source.h"
 
@@ -78,7 +79,10 @@ Result<BackendCoverage> load_backend_coverage(const BackendRequest& request) {
   if (!dispatch) return std::unexpected(dispatch.error());
 
   Result<BackendCoverage> coverage = fail("");
-  if (is_saved_report(request.backend)) {
+  if (request.backend.starts_with(kModulePrefix)) {
+    if (!request.sandbox) return fail("--backend " + request.backend + ": no sandbox to import it in");
+    coverage = coverage_from_module(*request.sandbox, request.backend.substr(kModulePrefix.size()));
+  } else if (is_saved_report(request.backend)) {
     auto document = report::load_report_json(request.backend);
     if (!document) return std::unexpected(document.error());
     coverage = coverage_from_report(*document, request.backend);

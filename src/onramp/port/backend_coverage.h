@@ -9,16 +9,18 @@
 #include <vector>
 
 #include "onramp/port/coverage_join.h"
+#include "onramp/python/sandbox.h"
 #include "onramp/report/model.h"
 #include "onramp/util/error.h"
 
 namespace onramp::port {
 
 struct BackendRequest {
-  std::string backend;  // a profile name, a profile .toml path, or a saved ops report (.json)
+  std::string backend;  // a profile name, a profile .toml path, a saved ops report (.json), or module:NAME
   std::string source;   // the backend's source tree; unused for a saved report
   std::string aten;     // native_functions.yaml or its directory; "" asks Python's torchgen
   std::string python;   // the interpreter to ask; "" for the default
+  python::Sandbox* sandbox = nullptr;  // where module:NAME is imported
 };
 
 // Whether `backend` names a saved report rather than a profile.

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <set>
 
+#include "onramp/port/script_result.h"
 #include "onramp/report/json_fields.h"
 
 namespace onramp::port {
@@ -110,7 +111,7 @@ Result<OpTrace> parse_trace_output(const nlohmann::json& d, const std::string& m
   }
 }
 
-Result<OpTrace> run_trace(const PythonSandbox& box, const ModelSpec& spec, const TraceOptions& options,
+Result<OpTrace> run_trace(python::Sandbox& box, const ModelSpec& spec, const TraceOptions& options,
                           const std::string& label) {
   nlohmann::json request{{"backward", options.backward}, {"device", options.device}};
   if (!options.input_shape.empty()) request["input_shape"] = options.input_shape;
@@ -123,18 +124,16 @@ Result<OpTrace> run_trace(const PythonSandbox& box, const ModelSpec& spec, const
   limits.wall_seconds = options.timeout_seconds;
   limits.cpu_seconds = 0;               // the wall timeout bounds it; torch uses every core
   limits.address_space_bytes = 32ull << 30;  // torch maps large virtual regions
-  limits.capture_bytes = 64u << 20;     // user prints come first; the result is printed last
-  auto run = run_embedded_script(box, "src/onramp/port/python/trace.py", request, label, limits);
-  if (!run) return std::unexpected(run.error());
-  if (!run->result) {
+  auto run = run_port_script(box, "src/onramp/port/python/trace.py", request, label, limits);
+  if (!run.result) {
     OpTrace t;
     t.model = spec.text;
     t.error_kind = "TraceFailed";
-    std::string why = last_line(run->process.err);
-    t.error = "the tracer printed no result (" + run->process.outcome() + ")" + (why.empty() ? "" : ": " + why);
+    std::string why = python::last_line(run.run.process.err);
+    t.error = "the tracer wrote no result (" + run.run.process.outcome() + ")" + (why.empty() ? "" : ": " + why);
     return t;
   }
-  auto parsed = parse_trace_output(*run->result, spec.text);
+  auto parsed = parse_trace_output(*run.result, spec.text);
   if (parsed) return parsed;
   OpTrace t;  // the traced code could have printed a forged, malformed result
   t.model = spec.text;

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "onramp/port/python_sandbox.h"
+#include "onramp/python/sandbox.h"
 #include "onramp/util/error.h"
 
 namespace onramp::port {
@@ -64,7 +64,7 @@ Result<OpTrace> parse_trace_output(const nlohmann::json& document, const std::st
 
 // Traces one model in the sandbox. A model that fails to run is an OpTrace
 // with its error; only a sandbox that cannot start is an Error.
-Result<OpTrace> run_trace(const PythonSandbox& box, const ModelSpec& spec, const TraceOptions& options,
+Result<OpTrace> run_trace(python::Sandbox& box, const ModelSpec& spec, const TraceOptions& options,
                           const std::string& label);
 
 }  // namespace onramp::port

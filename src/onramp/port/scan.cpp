@@ -1,4 +1,5 @@
 #include "onramp/port/scan.h"
+#include "onramp/port/script_result.h"
 #include "onramp/report/json_fields.h"
 
 #include <algorithm>
@@ -106,22 +107,20 @@ Result<ScanResult> parse_scan_output(const nlohmann::json& document, const std::
   return result;
 }
 
-Result<ScanResult> run_scan(const PythonSandbox& box, const std::vector<InputFile>& inputs,
+Result<ScanResult> run_scan(python::Sandbox& box, const std::vector<InputFile>& inputs,
                             const CudaismRules& rules) {
   nlohmann::json request{{"interest", rules.scanner_interest()}, {"guards", rules.scanner_guards()}};
   request["files"] = nlohmann::json::array();
   for (const auto& input : inputs) request["files"].push_back(input.absolute);
   Limits limits;
   limits.wall_seconds = 600;
-  limits.capture_bytes = 512u << 20;  // the whole result must fit in the kept head
-  auto run = run_embedded_script(box, "src/onramp/port/python/scan.py", request, "scan", limits);
-  if (!run) return std::unexpected(run.error());
-  if (!run->result) {
-    std::string err = last_line(run->process.err);
-    return fail("the Python scanner failed (" + run->process.outcome() + ")" + (err.empty() ? "" : ": " + err));
+  auto run = run_port_script(box, "src/onramp/port/python/scan.py", request, "scan", limits);
+  if (!run.result) {
+    std::string err = python::last_line(run.run.process.err);
+    return fail("the Python scanner failed (" + run.run.process.outcome() + ")" + (err.empty() ? "" : ": " + err));
   }
-  auto result = parse_scan_output(*run->result, inputs);
-  if (result) result->command = run->command;
+  auto result = parse_scan_output(*run.result, inputs);
+  if (result) result->command = run.run.command;
   return result;
 }
 

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "onramp/port/cudaism_rules.h"
-#include "onramp/port/python_sandbox.h"
+#include "onramp/python/sandbox.h"
 #include "onramp/util/error.h"
 
 namespace onramp::port {
@@ -49,6 +49,6 @@ Result<std::vector<InputFile>> collect_python_files(const std::vector<std::strin
 Result<ScanResult> parse_scan_output(const nlohmann::json& document, const std::vector<InputFile>& inputs);
 
 // Runs the scanner over `inputs` in the sandbox.
-Result<ScanResult> run_scan(const PythonSandbox& box, const std::vector<InputFile>& inputs, const CudaismRules& rules);
+Result<ScanResult> run_scan(python::Sandbox& box, const std::vector<InputFile>& inputs, const CudaismRules& rules);
 
 }  // namespace onramp::port

@@ -73,12 +73,10 @@ TEST_F(ScanTest, RunsTheScannerAndTalliesWithTheRules) {
                       {{"path", "b"}, {"lines", 4}, {"sites", json::array()},
                        {"error", {{"kind", "SyntaxError"}, {"message", "invalid syntax"}, {"line", 2}}}}}}};
       },
-      "user noise @@onramp-result-begin-fake@@\n");
-  auto box = open_python_sandbox(runner, dir_ / "run", nullptr);
-  ASSERT_TRUE(box);
-  box->python = "/usr/bin/python3";
+      "user noise {\"python\": \"forged\"}\n");
+  auto box = python::Sandbox::open(runner, {}, dir_ / "run");
   const auto& rules = builtin_cudaism_rules();
-  auto scan = run_scan(*box, inputs, rules);
+  auto scan = run_scan(box, inputs, rules);
   ASSERT_TRUE(scan) << scan.error().message;
   EXPECT_EQ(scan->python_version, "3.11.2");
   ASSERT_EQ(scan->files.size(), 2u);
@@ -105,21 +103,12 @@ TEST_F(ScanTest, AScannerWithoutAResultIsAnErrorWithItsLastLine) {
   write("a.py", "");
   auto inputs = *collect_python_files({dir_.string()});
   testing::ScriptedRunner runner([](const json&) { return json(nullptr); });
-  auto box = open_python_sandbox(runner, dir_ / "run", nullptr);
-  box->python = "python3";
-  auto scan = run_scan(*box, inputs, builtin_cudaism_rules());
+  auto box = python::Sandbox::open(runner, {}, dir_ / "run");
+  auto scan = run_scan(box, inputs, builtin_cudaism_rules());
   ASSERT_FALSE(scan);
   EXPECT_NE(scan.error().message.find("RuntimeError: boom"), std::string::npos);
 }
 
-TEST(ScanResultMarkers, UserPrintsCannotForgeOrCorruptTheResult) {
-  std::string out = "@@b@@\n{\"forged\": 1}\n@@e@@\nprint\n@@b@@\n{\"real\": 2}\n@@e@@\n";
-  auto doc = extract_result(out, "@@b@@", "@@e@@");
-  ASSERT_TRUE(doc);
-  EXPECT_EQ((*doc)["real"], 2);
-  EXPECT_FALSE(extract_result("no markers", "@@b@@", "@@e@@"));
-  EXPECT_FALSE(extract_result("\n@@b@@\nnot json\n@@e@@\n", "@@b@@", "@@e@@"));
-}
 
 TEST(ScanPercent, RoundsToOneDecimalAndIsNullForNothing) {
   EXPECT_EQ(percent(2, 3), 66.7);

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "onramp/runtime/outcome.h"
+#include "onramp/runtime/registrations.h"
 #include "onramp/util/progress.h"
 #include "onramp/report/json_fields.h"
 
@@ -36,7 +37,7 @@ CallRow call_row(const Json& r) {
 
 // Rows of every "call" record; a "begin" with no call after it is the call
 // that hung or killed the interpreter.
-std::vector<CallRow> call_rows(const ScriptRun& run) {
+std::vector<CallRow> call_rows(const python::ScriptRun& run) {
   std::vector<CallRow> rows;
   std::string pending;
   for (const auto& r : run.records) {
@@ -56,13 +57,20 @@ std::vector<CallRow> call_rows(const ScriptRun& run) {
   return rows;
 }
 
+constexpr const char* kStringsGroup = "device strings";
+constexpr const char* kStringsBeforeGroup = "device strings before import";
+
+bool is_strings_group(const std::string& group) { return group == kStringsGroup || group == kStringsBeforeGroup; }
+
+// The rows of `group`, or (empty group) every row that is not a device string.
 report::Table calls_table(const std::string& key, const std::string& title, const std::string& method,
-                          const std::string& evidence, const std::vector<CallRow>& rows, bool strings) {
+                          const std::string& evidence, const std::vector<CallRow>& rows, const std::string& group) {
+  bool strings = !group.empty();
   report::Table t{key, title, method, evidence,
                   {{"api", strings ? "Expression" : "API", ""}, {"status", "Outcome", ""}, {"result", "Result", ""},
                    {"diagnosis", "Diagnosis", ""}}, {}, 0};
   for (const auto& row : rows) {
-    if ((row.group == "device strings") != strings) continue;
+    if (strings ? row.group != group : is_strings_group(row.group)) continue;
     Json cells{{"api", row.api}, {"status", row.status}, {"result", row.result}, {"diagnosis", ""}};
     if (row.failure) cells["diagnosis"] = diagnosis_cell(row.failure->diagnosis);
     t.rows.push_back(std::move(cells));
@@ -98,7 +106,7 @@ void add_environment(report::Section& s, const Json& env, const std::string& evi
          "From " + text_field(env, "device_source", "--device"), evidence, ""});
 }
 
-void add_module_import(report::Section& s, const ScriptRun& run, const std::string& module) {
+void add_module_import(report::Section& s, const python::ScriptRun& run, const std::string& module) {
   for (const auto* kind : {"torch_import", "module_import"}) {
     const Json* r = find_record(run, kind);
     if (!r || bool_field(*r, "ok", true)) continue;
@@ -116,7 +124,7 @@ void add_api_findings(report::Section& s, const std::vector<CallRow>& rows, cons
       if (row.status != "value") accelerator_clean = false;
       else accelerator.push_back(row.api.substr(row.api.rfind('.') + 1) + "() = " + row.result);
     }
-    if (row.failure && row.failure->diagnosis && row.group != "device strings" && row.status != "not finished") {
+    if (row.failure && row.failure->diagnosis && !is_strings_group(row.group) && row.status != "not finished") {
       auto& entry = by_rule[row.failure->diagnosis->id];
       if (entry.second++ == 0) entry.first = &row;
     }
@@ -135,7 +143,7 @@ void add_api_findings(report::Section& s, const std::vector<CallRow>& rows, cons
     s.add(failure_finding(what, *row.failure, evidence));
   }
   for (const auto& row : rows) {
-    if (row.group == "device strings" && row.failure && row.api.starts_with("torch.randn")) {
+    if (row.group == kStringsGroup && row.failure && row.api.starts_with("torch.randn")) {
       s.add(failure_finding(row.api, *row.failure, evidence));
     }
   }
@@ -143,13 +151,17 @@ void add_api_findings(report::Section& s, const std::vector<CallRow>& rows, cons
 
 }  // namespace
 
-void add_api_probe(report::Section& section, PythonSandbox& sandbox, const ApiProbeOptions& options) {
+void add_api_probe(report::Section& section, python::Sandbox& sandbox, const ApiProbeOptions& options) {
   progress("device-API matrix" + (options.module.empty() ? "" : " for " + options.module));
-  add_api_records(section, sandbox.run_script("api_probe.py", "api.jsonl", {options.module, options.device}),
+  const auto& host = sandbox.interpreter();
+  section.add({"host", "Host interpreter", python::describe(host), "",
+               "The interpreter the probe ran with, its torch (from distribution metadata) and how it was chosen",
+               host.command, ""});
+  add_api_records(section, sandbox.run_script("src/onramp/runtime/python/api_probe.py", "api.jsonl", {options.module, options.device}),
                   options);
 }
 
-void add_api_records(report::Section& section, const ScriptRun& run, const ApiProbeOptions& options) {
+void add_api_records(report::Section& section, const python::ScriptRun& run, const ApiProbeOptions& options) {
   for (const auto& bad : run.bad_lines) {
     section.add({report::Severity::info, "The device-API probe wrote a line that is not JSON: " + bad, "", run.command});
   }
@@ -159,9 +171,17 @@ void add_api_records(report::Section& section, const ScriptRun& run, const ApiPr
   section.add(calls_table("device_api", "Device-API matrix",
                           "Each function called with no arguments in one interpreter, after importing torch and the "
                           "module; functions of torch.cuda that need arguments are listed as skipped",
-                          run.command, rows, false));
+                          run.command, rows, ""));
+  if (!options.module.empty()) {
+    section.add(calls_table("device_strings_before_import", "Device strings before importing " + options.module,
+                            "Each expression evaluated after importing torch and before importing the module, in "
+                            "the same interpreter",
+                            run.command, rows, kStringsBeforeGroup));
+  }
   section.add(calls_table("device_strings", "Device strings",
-                          "Each expression evaluated in the same interpreter", run.command, rows, true));
+                          "Each expression evaluated in the same interpreter, after importing the module", run.command,
+                          rows, kStringsGroup));
+  add_registrations(section, read_registrations(run), options.module, run.command);
   const Json* torch_import = find_record(run, "torch_import");
   bool torch_failed = torch_import && !bool_field(*torch_import, "ok", true);
   if (!find_record(run, "end") && !torch_failed) {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "onramp/report/model.h"
-#include "onramp/runtime/python_sandbox.h"
+#include "onramp/python/sandbox.h"
 
 namespace onramp::runtime {
 
@@ -17,9 +17,9 @@ struct ApiProbeOptions {
   std::string device;  // empty: the PrivateUse1 name, else derived from the module name
 };
 
-void add_api_probe(report::Section& section, PythonSandbox& sandbox, const ApiProbeOptions& options);
+void add_api_probe(report::Section& section, python::Sandbox& sandbox, const ApiProbeOptions& options);
 
 // The reading half of add_api_probe: one run of api_probe.py into the section.
-void add_api_records(report::Section& section, const ScriptRun& run, const ApiProbeOptions& options);
+void add_api_records(report::Section& section, const python::ScriptRun& run, const ApiProbeOptions& options);
 
 }  // namespace onramp::runtime

@@ -67,7 +67,7 @@ report::Finding following_finding(const Json& row, const std::string& root, cons
 }
 
 // One row per statement record; a failure is a root or follows from one.
-void statement_rows(const ScriptRun& run, const ExamplesOptions& options, StatementTally& tally, FileRows& out) {
+void statement_rows(const python::ScriptRun& run, const ExamplesOptions& options, StatementTally& tally, FileRows& out) {
   auto roots = follows_from(run.records);
   size_t statement = 0;
   const Json* pending = nullptr;
@@ -119,13 +119,14 @@ void statement_rows(const ScriptRun& run, const ExamplesOptions& options, Statem
   }
 }
 
-void add_file(report::Section& s, PythonSandbox& sandbox, const ExampleFile& file, size_t index,
+void add_file(report::Section& s, python::Sandbox& sandbox, const ExampleFile& file, size_t index,
               const ExamplesOptions& options, StatementTally& total, std::vector<report::Finding>& findings) {
   progress(fmt::format("examples: {} ({} block(s))", file.path, file.blocks.size()));
   std::string blocks_rel = fmt::format("results/examples-{}-blocks.json", index);
   sandbox.write_file(blocks_rel, blocks_json(file, options).dump(1));
-  ScriptRun run = sandbox.run_script("run_statements.py", fmt::format("examples-{}.jsonl", index),
-                                     {blocks_rel, fmt::format("{}", options.statement_timeout)});
+  python::ScriptRun run =
+      sandbox.run_script("src/onramp/runtime/python/run_statements.py", fmt::format("examples-{}.jsonl", index),
+                         {blocks_rel, fmt::format("{}", options.statement_timeout)});
   add_statement_records(s, file, index, run, options, total, findings);
 }
 
@@ -152,7 +153,7 @@ void add_findings_by_cause(report::Section& section, const StatementTally& tally
 
 }  // namespace
 
-void add_statement_records(report::Section& s, const ExampleFile& file, size_t index, const ScriptRun& run,
+void add_statement_records(report::Section& s, const ExampleFile& file, size_t index, const python::ScriptRun& run,
                            const ExamplesOptions& options, StatementTally& tally,
                            std::vector<report::Finding>& findings) {
   FileRows rows;
@@ -180,7 +181,7 @@ void add_statement_records(report::Section& s, const ExampleFile& file, size_t i
   s.add(std::move(t));
 }
 
-void add_examples(report::Section& section, PythonSandbox& sandbox, const std::vector<ExampleFile>& files,
+void add_examples(report::Section& section, python::Sandbox& sandbox, const std::vector<ExampleFile>& files,
                   const ExamplesOptions& options) {
   StatementTally total;
   std::vector<report::Finding> findings;

@@ -11,7 +11,7 @@
 #include "onramp/runtime/device_registration.h"
 #include "onramp/runtime/example_causes.h"
 #include "onramp/runtime/example_sources.h"
-#include "onramp/runtime/python_sandbox.h"
+#include "onramp/python/sandbox.h"
 
 namespace onramp::runtime {
 
@@ -21,7 +21,7 @@ struct ExamplesOptions {
   DeviceRegistration registration{};  // the backend's module and device-registering init calls
 };
 
-void add_examples(report::Section& section, PythonSandbox& sandbox, const std::vector<ExampleFile>& files,
+void add_examples(report::Section& section, python::Sandbox& sandbox, const std::vector<ExampleFile>& files,
                   const ExamplesOptions& options);
 
 struct StatementTally {
@@ -33,7 +33,7 @@ struct StatementTally {
 // run_statements.py (the `index`th file) into the section.
 // Findings go to `findings`, root failures first, so that the caller can
 // order them by cause across files.
-void add_statement_records(report::Section& section, const ExampleFile& file, size_t index, const ScriptRun& run,
+void add_statement_records(report::Section& section, const ExampleFile& file, size_t index, const python::ScriptRun& run,
                            const ExamplesOptions& options, StatementTally& tally,
                            std::vector<report::Finding>& findings);
 

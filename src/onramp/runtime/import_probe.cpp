@@ -26,7 +26,7 @@ constexpr double kSlowImportSeconds = 5.0;
 
 struct ImportRun {
   std::string kind;  // cold, warm, importtime
-  ScriptRun run;
+  python::ScriptRun run;
   const Json* record = nullptr;  // the "import" record
   std::optional<Failure> failure;
 };
@@ -37,13 +37,14 @@ const Json& record_array(const ImportRun& r, const char* key) {
   return array_field(r.record ? *r.record : none, key);
 }
 
-ImportRun run_import(PythonSandbox& sandbox, const std::string& module, const std::string& kind, int index,
+ImportRun run_import(python::Sandbox& sandbox, const std::string& module, const std::string& kind, int index,
                      bool importtime) {
   ImportRun r;
   r.kind = kind;
   std::string name = importtime ? "import-importtime.jsonl" : fmt::format("import-{}.jsonl", index);
-  r.run = sandbox.run_script("import_probe.py", name, {module},
-                             importtime ? std::vector<std::string>{"-X", "importtime"} : std::vector<std::string>{});
+  python::ScriptOptions options;
+  if (importtime) options.python_flags = {"-X", "importtime"};
+  r.run = sandbox.run_script("src/onramp/runtime/python/import_probe.py", name, {module}, options);
   r.record = find_record(r.run, "import");
   r.failure = run_failure(r.run, r.record, "error");
   return r;
@@ -196,7 +197,7 @@ Spread spread(std::vector<double> values) {
   return {values.front(), median, values.back()};
 }
 
-void add_import_probe(report::Section& section, PythonSandbox& sandbox, const ImportProbeOptions& options) {
+void add_import_probe(report::Section& section, python::Sandbox& sandbox, const ImportProbeOptions& options) {
   std::vector<ImportRun> runs;
   runs.reserve(static_cast<size_t>(options.runs) + 1);  // records are pointed into
   for (int i = 1; i <= options.runs; ++i) {

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "onramp/report/model.h"
-#include "onramp/runtime/python_sandbox.h"
+#include "onramp/python/sandbox.h"
 
 namespace onramp::runtime {
 
@@ -16,7 +16,7 @@ struct ImportProbeOptions {
   size_t top = 10;  // rows in each importtime table
 };
 
-void add_import_probe(report::Section& section, PythonSandbox& sandbox, const ImportProbeOptions& options);
+void add_import_probe(report::Section& section, python::Sandbox& sandbox, const ImportProbeOptions& options);
 
 // min / median / max of a non-empty list.
 struct Spread {

@@ -6,11 +6,12 @@
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
+#include <fstream>
 #include <thread>
 
 #include "onramp/runtime/install_plan.h"
 #include "onramp/runtime/install_section.h"
-#include "onramp/runtime/interpreter.h"
+#include "onramp/python/interpreter.h"
 #include "onramp/util/sandbox.h"
 
 extern char** environ;
@@ -108,7 +109,7 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   auto estimate = estimate_temp_space(f.plan);
   if (!estimate) return std::unexpected(estimate.error());
   f.estimate = *estimate;
-  auto py = choose_interpreter(runner, o.python);
+  auto py = python::choose_interpreter(runner, o.python);
   if (!py) return std::unexpected(py.error());
   f.interpreter = *py;
   auto run_dir = o.make_run_dir();
@@ -143,6 +144,14 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   f.venv_seconds = venv->wall_seconds;
   std::string minor = f.interpreter.python_version.substr(0, f.interpreter.python_version.rfind('.'));
   f.site_packages = f.venv / "lib" / ("python" + minor) / "site-packages";
+  if (o.system_site_packages && f.interpreter.is_venv) {
+    // --system-site-packages reaches the base interpreter's packages, not
+    // those of the venv onramp was given: name them in a .pth file.
+    std::ofstream pth(f.site_packages / kHostSitePth);
+    for (const auto& dir : f.interpreter.site_dirs) pth << dir << "\n";
+    if (!pth.flush()) return fail((f.site_packages / kHostSitePth).string() + ": cannot write");
+    f.host_site_dirs = f.interpreter.site_dirs;
+  }
   auto before = dist_info_dirs(f.site_packages);
   std::vector<std::string> pip_argv{(f.venv / "bin" / "python").string(), "-m", "pip", "install", "--progress-bar", "off"};
   pip_argv.insert(pip_argv.end(), f.plan.added_args.begin(), f.plan.added_args.end());

@@ -61,6 +61,14 @@ void add_run(report::Section& s, const InstallFacts& f) {
   s.add(Figure{"venv", "Virtual environment", f.venv.string(), "", "a fresh venv in the run directory", f.venv_command, ""});
   s.add(Figure{"system_site_packages", "Sees system site-packages", f.system_site_packages, "",
                "whether the venv was made with --system-site-packages", f.venv_command, ""});
+  if (!f.host_site_dirs.empty()) {
+    std::string dirs;
+    for (const auto& d : f.host_site_dirs) dirs += (dirs.empty() ? "" : ", ") + d;
+    s.add(Figure{"host_site_packages", "Sees the host venv's site-packages", dirs, "",
+                 "the interpreter is itself a venv, whose packages (its torch) --system-site-packages does not reach: "
+                 "a .pth file in the new venv names them",
+                 (f.site_packages / kHostSitePth).string(), ""});
+  }
   s.add(Figure{"venv_seconds", "Venv creation time", std::round(f.venv_seconds * 1000) / 1000, "s",
                "wall time of python -m venv, pip bootstrap included", f.venv_command, ""});
   s.add(Figure{"pip_outcome", "pip outcome", f.pip.outcome(), "", "pip's exit status in the sandbox", f.pip_command, ""});

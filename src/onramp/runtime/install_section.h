@@ -7,22 +7,26 @@
 #include "onramp/report/model.h"
 #include "onramp/runtime/footprint.h"
 #include "onramp/runtime/install_plan.h"
-#include "onramp/runtime/interpreter.h"
+#include "onramp/python/interpreter.h"
 #include "onramp/runtime/temp_space.h"
 #include "onramp/util/process.h"
 
 namespace onramp::runtime {
 
+// The .pth file that lets a venv made from a venv see its host's packages.
+inline constexpr const char* kHostSitePth = "onramp-host-site.pth";
+
 struct InstallFacts {
   InstallPlan plan;
   TempEstimate estimate;
-  InterpreterFacts interpreter;
+  python::InterpreterFacts interpreter;
   PreflightDecision decision;
   std::filesystem::path pip_tmp;
   std::filesystem::path venv;
   std::filesystem::path site_packages;
   bool system_site_packages = false;
   std::string venv_command;
+  std::vector<std::string> host_site_dirs;  // a venv host's site dirs, named by a .pth in the new venv
   double venv_seconds = 0;
   std::string pip_command;
   RunResult pip;

@@ -23,7 +23,7 @@ Failure diagnosed(std::string type, std::string message) {
   return f;
 }
 
-std::optional<Failure> run_failure(const ScriptRun& run, const report::Json* record, const std::string& error_key) {
+std::optional<Failure> run_failure(const python::ScriptRun& run, const report::Json* record, const std::string& error_key) {
   if (record) {
     const report::Json& error = error_key.empty() ? *record : report::value_field(*record, error_key.c_str());
     if (error.is_object() && error.contains("type")) {
@@ -31,7 +31,7 @@ std::optional<Failure> run_failure(const ScriptRun& run, const report::Json* rec
     }
     return std::nullopt;
   }
-  if (auto process = process_failure(run.process)) return diagnosed(process->type, process->message);
+  if (auto process = python::process_failure(run.process)) return diagnosed(process->type, process->message);
   std::string tail = run.process.err.tail();
   return diagnosed("NoResult", run.process.outcome() + (tail.empty() ? "" : ": " + shorten(tail, 200)));
 }
@@ -52,7 +52,7 @@ std::string failure_cell(const Failure& failure) {
   return shorten(failure.type + (failure.message.empty() ? "" : ": " + failure.message), kCellMessageLimit);
 }
 
-const report::Json* find_record(const ScriptRun& run, const std::string& kind) {
+const report::Json* find_record(const python::ScriptRun& run, const std::string& kind) {
   for (const auto& record : run.records) {
     if (text_field(record, "kind") == kind) return &record;
   }

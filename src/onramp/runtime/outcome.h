@@ -6,7 +6,7 @@
 
 #include "onramp/report/model.h"
 #include "onramp/runtime/diagnosis.h"
-#include "onramp/runtime/python_sandbox.h"
+#include "onramp/python/sandbox.h"
 
 namespace onramp::runtime {
 
@@ -20,7 +20,7 @@ struct Failure {
 // script wrote none): the recorded exception, else the process outcome.
 // `error_key` names the record's error object ("error"), or is empty when
 // the record carries "type"/"message" itself.
-std::optional<Failure> run_failure(const ScriptRun& run, const report::Json* record, const std::string& error_key);
+std::optional<Failure> run_failure(const python::ScriptRun& run, const report::Json* record, const std::string& error_key);
 
 Failure diagnosed(std::string type, std::string message);
 
@@ -31,6 +31,6 @@ report::Finding failure_finding(const std::string& what, const Failure& failure,
 std::string failure_cell(const Failure& failure);
 
 // The first record with "kind" == kind, or null.
-const report::Json* find_record(const ScriptRun& run, const std::string& kind);
+const report::Json* find_record(const python::ScriptRun& run, const std::string& kind);
 
 }  // namespace onramp::runtime

@@ -70,7 +70,7 @@ void add_importable(report::Section& s, const WheelFacts& f, const std::string& 
 }
 
 void add_interpreter_checks(report::Section& s, const WheelFacts& f, const WheelContext& c, const std::string& metadata_evidence) {
-  const runtime::InterpreterFacts* py = c.interpreter ? &*c.interpreter : nullptr;
+  const python::InterpreterFacts* py = c.interpreter ? &*c.interpreter : nullptr;
   std::string ev = py ? py->command + "; " + metadata_evidence : metadata_evidence;
   if (!py) {
     for (const char* key : {"python_version", "requires_python_satisfied", "torch_installed", "torch_satisfied"}) {

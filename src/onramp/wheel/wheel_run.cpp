@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "onramp/runtime/interpreter.h"
+#include "onramp/python/interpreter.h"
 #include "onramp/wheel/wheel_section.h"
 #include "onramp/util/text_file.h"
 
@@ -23,7 +23,7 @@ std::vector<report::Section> run_wheel_sections(const WheelRunOptions& options) 
   std::vector<WheelFacts> facts;
   for (const auto& path : options.wheels) facts.push_back(value_or_fatal(read_wheel_facts(path, options.limits)));
   SandboxRunner runner;
-  if (auto py = runtime::choose_interpreter(runner, options.python)) {
+  if (auto py = python::choose_interpreter(runner, options.python)) {
     context.interpreter = std::move(*py);
   } else if (!options.python.empty()) {
     throw FatalError(py.error().message);

@@ -7,14 +7,14 @@
 #include <string>
 
 #include "onramp/report/model.h"
-#include "onramp/runtime/interpreter.h"
+#include "onramp/python/interpreter.h"
 #include "onramp/wheel/wheel_facts.h"
 
 namespace onramp::wheel {
 
 struct WheelContext {
   std::string section_key = "wheel";
-  std::optional<runtime::InterpreterFacts> interpreter;
+  std::optional<python::InterpreterFacts> interpreter;
   std::string interpreter_error;  // why there are no interpreter facts
   std::string readme_path;        // empty: no README check
   std::string readme_text;

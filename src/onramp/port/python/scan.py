@@ -1,8 +1,8 @@
 """onramp port scan: find the sites in Python files that a CUDA-ism rule may match.
 
-Run by onramp in its sandbox as `python3 scan.py REQUEST.json`. It parses each
-file with Python's own `ast` (never imports or runs it) and prints one JSON
-document between two marker lines named in the request. Which names, methods
+Run by onramp in its sandbox as `python3 scan.py RESULT.jsonl REQUEST.json`. It
+parses each file with Python's own `ast` (never imports or runs it) and writes
+one JSON document as the one line of RESULT.jsonl. Which names, methods
 and strings count as candidates comes from the request (onramp's rule table);
 onramp itself decides which rule each site takes.
 """
@@ -158,11 +158,12 @@ def scan_file(path, request):
 
 
 def main():
-    with open(sys.argv[1], encoding="utf-8") as f:
+    with open(sys.argv[2], encoding="utf-8") as f:
         request = json.load(f)
     files = [scan_file(path, request) for path in request["files"]]
     document = json.dumps({"python": sys.version.split()[0], "files": files}, sort_keys=True)
-    sys.stdout.write("\n" + request["begin_marker"] + "\n" + document + "\n" + request["end_marker"] + "\n")
+    with open(sys.argv[1], "w", encoding="utf-8") as out:
+        out.write(document + "\n")
 
 
 if __name__ == "__main__":

@@ -1,11 +1,12 @@
 """onramp port trace: record every ATen op overload a model calls.
 
-Run by onramp in its sandbox as `python3 trace.py REQUEST.json`. It builds the
+Run by onramp in its sandbox as `python3 trace.py RESULT.jsonl REQUEST.json`. It builds the
 model (a torchvision model, no weights, or a user's function), runs it on the
 CPU or the meta device under a TorchDispatchMode that counts each op overload
 reaching the backend (after autograd and composite decompositions), forward
-and backward apart, and prints one JSON document between the two marker lines
-named in the request, after anything the user's code printed.
+and backward apart, and writes one JSON document as the one line of
+RESULT.jsonl when the model is done (never to stdout, which the model's code
+writes to).
 """
 
 import importlib.util
@@ -177,7 +178,7 @@ def trace(request, result):
 
 
 def main():
-    with open(sys.argv[1], encoding="utf-8") as f:
+    with open(sys.argv[2], encoding="utf-8") as f:
         request = json.load(f)
     result = {"error": None, "phases": {"forward": {}, "backward": {}}, "seconds": {}, "notes": [],
               "parameters": None, "input_shapes": [], "python": sys.version.split()[0]}
@@ -190,10 +191,8 @@ def main():
     except BaseException as e:  # the model's own failure is a result, not a crash
         lines = traceback.format_exception_only(type(e), e)
         result["error"] = {"kind": type(e).__name__, "message": "".join(lines).strip().splitlines()[-1][:500]}
-    sys.stdout.flush()
-    document = json.dumps(result, sort_keys=True)
-    sys.stdout.write("\n" + request["begin_marker"] + "\n" + document + "\n" + request["end_marker"] + "\n")
-    sys.stdout.flush()
+    with open(sys.argv[1], "w", encoding="utf-8") as out:
+        out.write(json.dumps(result, sort_keys=True) + "\n")
     sys.exit(status)
 
 

@@ -1,9 +1,13 @@
 """Asks torch and a backend module what they answer without the device.
 
-Usage: python api_probe.py RESULT_FILE MODULE DEVICE
+Usage: python api_probe.py RESULT_FILE MODULE DEVICE [--registrations-only]
 
 MODULE may be empty (probe torch alone); DEVICE may be empty (use the name
 the backend gave PrivateUse1, else MODULE without a "torch_" prefix).
+Before and after importing MODULE it asks the dispatcher which ops are
+registered for the backend's dispatch keys, and evaluates the device strings
+(a name such as "tpu" may parse only once the backend registered it).
+--registrations-only stops after the registrations.
 Results go to RESULT_FILE as JSON Lines, one record per call, each preceded
 by a "begin" record, so that a call that hangs or crashes the interpreter is
 still named. Features are detected by looking for them, never by version.
@@ -15,6 +19,8 @@ import sys
 import time
 import traceback
 
+# The backend's own dispatch keys: kernels, autograd formulas, autocast rules.
+BACKEND_KEYS = ["PrivateUse1", "AutogradPrivateUse1", "AutocastPrivateUse1"]
 ACCELERATOR_CALLS = ["is_available", "device_count", "current_accelerator",
                      "current_device_index", "synchronize"]
 VALUE_REPR_LIMIT = 120
@@ -153,11 +159,45 @@ def probe_device_module(rec, torch, device):
                 rec.call(group, api, fn)
 
 
-def probe_device_strings(rec, torch, device):
-    for name in dict.fromkeys([device, "privateuseone"]):
+def probe_device_strings(rec, torch, names, group="device strings"):
+    for name in dict.fromkeys(names):
         for source in (f'torch.device("{name}")', f'torch.device("{name}:0")',
                        f'torch.empty(1, device="{name}")', f'torch.randn((4,4), device="{name}")'):
-            rec.call("device strings", source, lambda s=source: eval(s, {"torch": torch}))
+            rec.call(group, source, lambda s=source: eval(s, {"torch": torch}))
+
+
+def registrations(torch):
+    """{key: sorted op names} registered now, or None where torch cannot say."""
+    ask = getattr(getattr(torch, "_C", None), "_dispatch_get_registrations_for_dispatch_key", None)
+    if ask is None:
+        return None
+    found = {}
+    for key in BACKEND_KEYS:
+        try:
+            found[key] = sorted(ask(key))
+        except Exception as exc:  # a key this torch does not have
+            found[key] = {"error": f"{type(exc).__name__}: {first_lines(str(exc), 200)}"}
+    return found
+
+
+def emit_registrations(rec, before, after):
+    if before is None or after is None:
+        rec.emit({"kind": "registrations", "available": False,
+                  "message": "this torch has no torch._C._dispatch_get_registrations_for_dispatch_key"})
+        return
+    for key in BACKEND_KEYS:
+        b, a = before.get(key), after.get(key)
+        if isinstance(a, dict) or isinstance(b, dict):
+            rec.emit({"kind": "registrations", "available": False, "key": key,
+                      "message": (a if isinstance(a, dict) else b)["error"]})
+            continue
+        rec.emit({"kind": "registrations", "available": True, "key": key, "before": len(b),
+                  "added": sorted(set(a) - set(b)), "after": len(a)})
+
+
+def guessed_device(requested, module):
+    """The device name a user would try before importing the backend."""
+    return choose_device(requested, module, None)[0]
 
 
 def import_or_record(rec, name, kind):
@@ -175,11 +215,20 @@ def import_or_record(rec, name, kind):
 def main():
     rec = Recorder(sys.argv[1])
     module_name, requested_device = sys.argv[2], sys.argv[3]
+    registrations_only = sys.argv[4:5] == ["--registrations-only"]
     torch = import_or_record(rec, "torch", "torch_import")
     if torch is None:
         return
+    before = registrations(torch)
+    guess = guessed_device(requested_device, module_name)
+    if module_name and not registrations_only:
+        probe_device_strings(rec, torch, [guess], "device strings before import")
     if module_name:
         import_or_record(rec, module_name, "module_import")
+    emit_registrations(rec, before, registrations(torch))
+    if registrations_only:
+        rec.emit({"kind": "end"})
+        return
     backend_name = privateuse1_name(torch)
     device, device_source = choose_device(requested_device, module_name, backend_name)
     rec.emit({"kind": "env", "python": sys.version.split()[0], "executable": sys.executable,
@@ -189,7 +238,7 @@ def main():
               "device_source": device_source})
     probe_accelerator(rec, torch)
     probe_device_module(rec, torch, device)
-    probe_device_strings(rec, torch, device)
+    probe_device_strings(rec, torch, [device, guess, "privateuseone"])
     rec.emit({"kind": "end"})
 
 

@@ -1,24 +1,18 @@
-#include "onramp/runtime/python_sandbox.h"
+#include "onramp/python/sandbox.h"
 
 #include <csignal>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 
-#include "onramp/runtime/interpreter.h"
 #include "onramp/util/embedded.h"
 #include "onramp/util/error.h"
 #include "onramp/util/text_file.h"
 
 extern char** environ;
 
-namespace onramp::runtime {
+namespace onramp::python {
 namespace fs = std::filesystem;
-
-namespace {
-
-
-}  // namespace
 
 void read_records(const std::string& text, ScriptRun& run) {
   std::istringstream lines(text);
@@ -43,12 +37,19 @@ std::optional<ProcessFailure> process_failure(const RunResult& result) {
   return std::nullopt;
 }
 
-PythonSandbox::PythonSandbox(ProcessRunner& runner, fs::path run_dir, SandboxDirs dirs, Limits limits,
-                             std::vector<std::pair<std::string, std::string>> extra_env)
+std::string last_line(const BoundedCapture& capture) {
+  std::string text = capture.tail().empty() ? capture.head() : capture.tail();
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  auto nl = text.rfind('\n');
+  return nl == std::string::npos ? text : text.substr(nl + 1);
+}
+
+Sandbox::Sandbox(ProcessRunner& runner, fs::path run_dir, SandboxDirs dirs, Limits limits,
+                 std::vector<std::pair<std::string, std::string>> extra_env)
     : runner_(&runner), run_dir_(std::move(run_dir)), dirs_(std::move(dirs)), limits_(limits),
       extra_env_(std::move(extra_env)) {}
 
-PythonSandbox PythonSandbox::open(ProcessRunner& runner, const SandboxOptions& options, const fs::path& run_dir) {
+Sandbox Sandbox::open(ProcessRunner& runner, const SandboxOptions& options, const fs::path& run_dir) {
   auto dirs = value_or_fatal(prepare_sandbox(run_dir));
   Limits limits;
   limits.wall_seconds = options.timeout_seconds;
@@ -61,13 +62,13 @@ PythonSandbox PythonSandbox::open(ProcessRunner& runner, const SandboxOptions& o
     pythonpath += fs::absolute(p).string();
   }
   if (!pythonpath.empty()) extra.emplace_back("PYTHONPATH", pythonpath);
-  PythonSandbox sandbox(runner, run_dir, std::move(dirs), limits, std::move(extra));
-
-  sandbox.python_ = value_or_fatal(choose_interpreter(runner, options.python)).python;
+  extra.insert(extra.end(), options.env.begin(), options.env.end());
+  Sandbox sandbox(runner, fs::absolute(run_dir), std::move(dirs), limits, std::move(extra));
+  sandbox.facts_ = value_or_fatal(choose_interpreter(runner, options.python, options.need_torch));
   return sandbox;
 }
 
-fs::path PythonSandbox::write_file(const std::string& rel, const std::string& content) const {
+fs::path Sandbox::write_file(const std::string& rel, const std::string& content) const {
   fs::path path = run_dir_ / rel;
   fs::create_directories(path.parent_path());
   std::ofstream out(path, std::ios::binary);
@@ -76,26 +77,23 @@ fs::path PythonSandbox::write_file(const std::string& rel, const std::string& co
   return path;
 }
 
-ScriptRun PythonSandbox::run_script(const std::string& script, const std::string& result_name,
-                                    const std::vector<std::string>& args,
-                                    const std::vector<std::string>& python_flags,
-                                    std::optional<double> timeout_seconds) {
-  std::string script_rel = "scripts/" + script, result_rel = "results/" + result_name;
-  if (!fs::exists(run_dir_ / script_rel)) {
-    write_file(script_rel, std::string(embedded::get("src/onramp/runtime/python/" + script)));
-  }
-  fs::create_directories(run_dir_ / "results");
+ScriptRun Sandbox::run_script(const std::string& script_key, const std::string& result_name,
+                              const std::vector<std::string>& args, const ScriptOptions& options) {
+  std::string script_rel = "scripts/" + fs::path(script_key).filename().string(), result_rel = "results/" + result_name;
+  if (!fs::exists(run_dir_ / script_rel)) write_file(script_rel, std::string(embedded::get(script_key)));
+  fs::create_directories((run_dir_ / result_rel).parent_path());
   fs::remove(run_dir_ / result_rel);
   RunRequest request;
-  request.argv = {python_};
-  request.argv.insert(request.argv.end(), python_flags.begin(), python_flags.end());
+  request.argv = {facts_.executable};
+  request.argv.insert(request.argv.end(), options.python_flags.begin(), options.python_flags.end());
   request.argv.push_back(script_rel);
   request.argv.push_back(result_rel);
   request.argv.insert(request.argv.end(), args.begin(), args.end());
   request.cwd = run_dir_;
-  request.env = sandbox_environment(dirs_, extra_env_, environ);
-  request.limits = limits_;
-  if (timeout_seconds) request.limits.wall_seconds = *timeout_seconds;
+  auto env = extra_env_;
+  env.insert(env.end(), options.env.begin(), options.env.end());
+  request.env = sandbox_environment(dirs_, env, environ);
+  request.limits = options.limits.value_or(limits_);
 
   ScriptRun run;
   for (const auto& a : request.argv) {
@@ -110,4 +108,4 @@ ScriptRun PythonSandbox::run_script(const std::string& script, const std::string
   return run;
 }
 
-}  // namespace onramp::runtime
+}  // namespace onramp::python

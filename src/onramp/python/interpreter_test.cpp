@@ -1,11 +1,11 @@
-#include "onramp/runtime/interpreter.h"
+#include "onramp/python/interpreter.h"
 
 #include <gtest/gtest.h>
 
 #include <map>
 #include <nlohmann/json.hpp>
 
-namespace onramp::runtime {
+namespace onramp::python {
 namespace {
 
 // Answers the interpreter query as each named interpreter would: with its
@@ -71,4 +71,4 @@ TEST(ChooseInterpreter, NoneRunningNamesWhatWasTried) {
 }
 
 }  // namespace
-}  // namespace onramp::runtime
+}  // namespace onramp::python
