@@ -43,9 +43,30 @@ HostAllocator allocator;
 // from a tensor (storage resizes, torch.Storage) must get this one too.
 REGISTER_ALLOCATOR(c10::DeviceType::PrivateUse1, &allocator);
 
-// One device and no streams, but the dispatcher and the autograd engine still
-// need a device guard for the device type before they will run anything on it.
-C10_REGISTER_GUARD_IMPL(PrivateUse1, c10::impl::NoOpDeviceGuardImpl<c10::DeviceType::PrivateUse1>);
+// One device and one stream, but the dispatcher and the autograd engine still
+// need a device guard for the device type before they will run anything on
+// it. Work on host memory is done when the kernel returns, so events are
+// recorded at once and never wait: torch 2.x's autograd engine records them
+// on every accelerator (c10's NoOpDeviceGuardImpl refuses). getStream and
+// exchangeStream are noexcept here, as torch 1.13 declares them (2.x does not
+// require it, and allows it).
+struct RefGuard final : c10::impl::DeviceGuardImplInterface {
+  static constexpr c10::DeviceType kType = c10::DeviceType::PrivateUse1;
+  c10::DeviceType type() const override { return kType; }
+  c10::Device exchangeDevice(c10::Device) const override { return {kType, 0}; }
+  c10::Device getDevice() const override { return {kType, 0}; }
+  void setDevice(c10::Device) const override {}
+  void uncheckedSetDevice(c10::Device) const noexcept override {}
+  c10::Stream getStream(c10::Device) const noexcept override { return c10::Stream(c10::Stream::DEFAULT, c10::Device(kType, 0)); }
+  c10::Stream exchangeStream(c10::Stream) const noexcept override { return c10::Stream(c10::Stream::DEFAULT, c10::Device(kType, 0)); }
+  c10::DeviceIndex deviceCount() const noexcept override { return 1; }
+  void record(void**, const c10::Stream&, const c10::DeviceIndex, const c10::EventFlag) const override {}
+  void block(void*, const c10::Stream&) const override {}
+  bool queryEvent(void*) const override { return true; }
+  void destroyEvent(void*, const c10::DeviceIndex) const noexcept override {}
+};
+
+C10_REGISTER_GUARD_IMPL(PrivateUse1, RefGuard);
 
 }  // namespace
 

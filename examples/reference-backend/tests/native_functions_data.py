@@ -62,6 +62,9 @@ UNREGISTERED_OPS = frozenset([
     "std.correction",
     "var_mean.correction",
     "where.self",
+    # Comparisons: torch 2.x samples (randn) and formats (repr) a tensor on its
+    # own device with lt.Scalar_out.
+    "lt.Scalar_out",
     # out= variants whose functional form is registered.
     "addmm.out",
     "cat.out",

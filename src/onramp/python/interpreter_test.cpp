@@ -70,5 +70,44 @@ TEST(ChooseInterpreter, NoneRunningNamesWhatWasTried) {
             "/usr/bin/python3: cannot run: /usr/bin/python3: not found");
 }
 
+// An interpreter that is a venv, with torchgen: what the runner and the
+// installer need to know of it.
+class VenvRunner : public ProcessRunner {
+ public:
+  Result<RunResult> run(const RunRequest&) override {
+    RunResult result;
+    result.exit_code = 0;
+    result.out.append(R"({"python": "3.11.7", "torch": "2.13.0+cpu", "executable": "/v/bin/python",)"
+                      R"( "torchgen": "/v/lib/python3.11/site-packages/torchgen", "venv": true,)"
+                      R"( "site": ["/v/lib/python3.11/site-packages"]})");
+    return result;
+  }
+};
+
+TEST(QueryInterpreter, ReadsVenvSiteDirsAndTorchgen) {
+  VenvRunner runner;
+  auto facts = choose_interpreter(runner, "/v/bin/python", /*need_torch=*/true);
+  ASSERT_TRUE(facts) << facts.error().message;
+  EXPECT_TRUE(facts->is_venv);
+  EXPECT_EQ(facts->torchgen_dir, "/v/lib/python3.11/site-packages/torchgen");
+  EXPECT_EQ(facts->site_dirs, std::vector<std::string>{"/v/lib/python3.11/site-packages"});
+  EXPECT_EQ(facts->chosen_by, "--python");
+  EXPECT_EQ(describe(*facts), "/v/bin/python (/v/bin/python, Python 3.11.7, torch 2.13.0+cpu, a venv), chosen by --python");
+}
+
+TEST(QueryInterpreter, AnAnswerWithoutItsFieldsIsAnError) {
+  class Odd : public ProcessRunner {
+    Result<RunResult> run(const RunRequest&) override {
+      RunResult r;
+      r.exit_code = 0;
+      r.out.append(R"({"torch": 3})");
+      return r;
+    }
+  } runner;
+  auto facts = query_interpreter(runner, "py");
+  ASSERT_FALSE(facts);
+  EXPECT_NE(facts.error().message.find("printed something unexpected"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace onramp::python

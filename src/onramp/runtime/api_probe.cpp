@@ -115,28 +115,50 @@ void add_module_import(report::Section& s, const python::ScriptRun& run, const s
   }
 }
 
+// The availability queries the article judged: on a machine without the
+// device they should answer (False / 0 / None), not raise or hang. The other
+// torch.accelerator calls are listed in the matrix but do not decide it.
+bool is_availability_query(const std::string& api) {
+  return api == "torch.accelerator.is_available" || api == "torch.accelerator.device_count" ||
+         api == "torch.accelerator.current_accelerator";
+}
+
+void add_accelerator_finding(report::Section& s, const std::vector<CallRow>& rows, const std::string& evidence) {
+  std::vector<std::string> answers, failures;
+  bool any_present = false;
+  for (const auto& row : rows) {
+    if (row.group != "torch.accelerator" || !is_availability_query(row.api)) continue;
+    if (row.status != "absent") any_present = true;
+    std::string call = row.api.substr(row.api.rfind('.') + 1) + "()";
+    if (row.status == "value") answers.push_back(call + " = " + row.result);
+    else if (row.status != "absent") failures.push_back(call + " " + row.status + ": " + row.result);
+  }
+  if (!any_present) {
+    s.add({report::Severity::info, "This torch has no torch.accelerator: device-generic availability checks are absent",
+           "torch 2.x provides torch.accelerator.is_available / device_count / current_accelerator.", evidence});
+    return;
+  }
+  if (failures.empty()) {
+    std::string text = "torch.accelerator degrades cleanly without the device:";
+    for (const auto& a : answers) text += " " + a + ";";
+    s.add({report::Severity::good, text, "", evidence});
+    return;
+  }
+  std::string text = "torch.accelerator does not degrade cleanly without the device:";
+  for (const auto& f : failures) text += " " + f + ";";
+  s.add({report::Severity::friction, text,
+         "Availability queries should answer False / 0 / None on a machine without the device.", evidence});
+}
+
 void add_api_findings(report::Section& s, const std::vector<CallRow>& rows, const std::string& evidence) {
-  std::vector<std::string> accelerator;
-  bool accelerator_clean = true;
   std::map<std::string, std::pair<const CallRow*, int>> by_rule;
   for (const auto& row : rows) {
-    if (row.group == "torch.accelerator") {
-      if (row.status != "value") accelerator_clean = false;
-      else accelerator.push_back(row.api.substr(row.api.rfind('.') + 1) + "() = " + row.result);
-    }
     if (row.failure && row.failure->diagnosis && !is_strings_group(row.group) && row.status != "not finished") {
       auto& entry = by_rule[row.failure->diagnosis->id];
       if (entry.second++ == 0) entry.first = &row;
     }
   }
-  if (accelerator_clean && !accelerator.empty()) {
-    std::string text = "torch.accelerator degrades cleanly without the device:";
-    for (const auto& a : accelerator) text += " " + a + ";";
-    s.add({report::Severity::good, text, "", evidence});
-  } else if (accelerator.empty()) {
-    s.add({report::Severity::info, "This torch has no torch.accelerator: device-generic availability checks are absent",
-           "torch 2.x provides torch.accelerator.is_available / device_count / current_accelerator.", evidence});
-  }
+  add_accelerator_finding(s, rows, evidence);
   for (const auto& [id, entry] : by_rule) {
     const CallRow& row = *entry.first;
     std::string what = fmt::format("{} device-API call(s) fail with {}; e.g. {}", entry.second, id, row.api);
