@@ -133,7 +133,7 @@ TEST_F(Torch2Host, PortTraceJoinsAgainstTheDispatchersAnswer) {
   json report = json::parse(r.out);
   EXPECT_NE(report["target"].dump().find("dispatcher's PrivateUse1 registrations"), std::string::npos)
       << report["target"].dump();
-  json trace = report["sections"]["trace"];
+  json trace = report["sections"]["port_trace"];
   json join = find_key(trace["figures"], "ops_registered");
   EXPECT_GT(join["value"].get<int>(), 0) << trace["figures"].dump(1);
 }

@@ -131,7 +131,12 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   f.venv = *run_dir / "venv";
   f.system_site_packages = o.system_site_packages;
   std::vector<std::string> venv_argv{f.interpreter.executable, "-m", "venv"};
+  // A venv host: the new venv reaches the host's packages through a .pth
+  // (below), pip and setuptools included, so it seeds none of its own: an
+  // older seeded setuptools would shadow the one the host's torch requires.
+  bool layered = o.system_site_packages && f.interpreter.is_venv;
   if (o.system_site_packages) venv_argv.push_back("--system-site-packages");
+  if (layered) venv_argv.push_back("--without-pip");
   venv_argv.push_back(f.venv.string());
   o.progress("creating a venv: " + quote_command(venv_argv));
   auto venv = run_step(runner, venv_argv, *dirs, f.pip_tmp, *run_dir, 600);
@@ -144,7 +149,7 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   f.venv_seconds = venv->wall_seconds;
   std::string minor = f.interpreter.python_version.substr(0, f.interpreter.python_version.rfind('.'));
   f.site_packages = f.venv / "lib" / ("python" + minor) / "site-packages";
-  if (o.system_site_packages && f.interpreter.is_venv) {
+  if (layered) {
     // --system-site-packages reaches the base interpreter's packages, not
     // those of the venv onramp was given: name them in a .pth file.
     std::ofstream pth(f.site_packages / kHostSitePth);

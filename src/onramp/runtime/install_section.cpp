@@ -65,8 +65,8 @@ void add_run(report::Section& s, const InstallFacts& f) {
     std::string dirs;
     for (const auto& d : f.host_site_dirs) dirs += (dirs.empty() ? "" : ", ") + d;
     s.add(Figure{"host_site_packages", "Sees the host venv's site-packages", dirs, "",
-                 "the interpreter is itself a venv, whose packages (its torch) --system-site-packages does not reach: "
-                 "a .pth file in the new venv names them",
+                 "the interpreter is itself a venv, whose packages (its torch, pip) --system-site-packages does not "
+                 "reach: the new venv is made --without-pip and a .pth file in it names them",
                  (f.site_packages / kHostSitePth).string(), ""});
   }
   s.add(Figure{"venv_seconds", "Venv creation time", std::round(f.venv_seconds * 1000) / 1000, "s",
