@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 
 #include "onramp/report/json_fields.h"
@@ -83,6 +84,13 @@ struct Unbound {
   }
 };
 
+// A marimo notebook always runs inside marimo: a failed `import marimo`
+// says the run lacks marimo, not that the cell failed for marimo.
+bool imports_marimo(const Json& record) {
+  auto modules = strings(record, "imports");
+  return std::find(modules.begin(), modules.end(), "marimo") != modules.end();
+}
+
 // The marimo cell being read: its records share an origin.
 struct Cell {
   std::string origin;
@@ -139,7 +147,7 @@ std::vector<Consequence> consequences(const std::vector<Json>& records) {
     if (c.root.empty()) c = failed(record) ? unbound.root_of(record) : unbound.read_by(record);
     std::string root = c.root.empty() && failed(record) ? statement_place(record) : c.root;
     unbound.record(record, root);
-    if (cell.first_root.empty()) cell.first_root = root;
+    if (cell.first_root.empty() && !imports_marimo(record)) cell.first_root = root;
     out.push_back(std::move(c));
   }
   return out;

@@ -124,6 +124,20 @@ TEST(Consequence, AMarimoCellFailingOnItsOwnIsARootAndItsOutputsLeadToIt) {
   EXPECT_EQ(got[2].root, "nb.py:21");
 }
 
+TEST(Consequence, AFailedImportOfMarimoItselfDoesNotFailItsCellsOutputs) {
+  std::vector<Json> records{
+      in_cell(raised(8, "ModuleNotFoundError", "No module named 'marimo'", {"mo"}, {"marimo"}), 7, {}, {"mo", "torch"}),
+      in_cell(ok(9, {"torch"}, {"torch"}), 7, {}, {"mo", "torch"}),
+      in_cell(ok(21, {"x"}), 20, {"torch"}, {"x"}),
+      in_cell(raised(31, "NameError", "name 'mo' is not defined"), 30, {"mo"}, {}),
+  };
+  auto got = consequences(records);
+  EXPECT_EQ(got[0].root, "");
+  EXPECT_EQ(got[2].root, "");  // marimo runs it: its torch imported fine
+  EXPECT_EQ(got[3].root, "nb.py:8");
+  EXPECT_EQ(got[3].link, Link::unbound);
+}
+
 TEST(Consequence, ASuccessThatReadsWhatAFailureLeftDependsOnItAndPassesThatOn) {
   auto reading = [](Json r, std::vector<std::string> reads) {
     r["reads"] = reads;
