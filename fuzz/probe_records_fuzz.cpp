@@ -11,7 +11,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   onramp::python::read_records(std::string(onramp::fuzz::as_text(data, size)), run);
   onramp::report::Section api;
   onramp::runtime::add_api_records(api, run, {"mod", "dev"});
-  onramp::runtime::ExampleFile file{"README.md", {{"README.md:3", 3, "import mod\nx = 1\n"}}, {}, {}, 0};
+  onramp::runtime::ExampleFile file{"README.md", {{"README.md:3", 3, "import mod\nx = 1\n", {}, {}}}, {}, {}, 0};
   onramp::report::Section examples;
   onramp::runtime::StatementTally tally;
   std::vector<onramp::report::Finding> findings;

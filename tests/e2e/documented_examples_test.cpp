@@ -51,32 +51,32 @@ TEST(DocumentedExamples, MarimoProseIsReadAsMarkdownAndCellsRunInDependencyOrder
   for (size_t i = 0; i < expected.size(); ++i) EXPECT_EQ(where[i], kNotebook + ":" + expected[i]);
   EXPECT_EQ(rows[8]["result"], "4.0");  // the python fence inside the mo.md prose ran
   // Every row keeps its raw outcome; consequences name their root.
-  for (size_t i : {2u, 3u, 4u, 5u}) {
+  // The "tpu" cells (71, 77) take torch from the cell whose torch_tpu import
+  // failed: marimo would not run them, so they follow from it too.
+  for (size_t i : {2u, 3u, 4u, 5u, 9u, 10u}) {
     EXPECT_EQ(rows[i]["outcome"], "raised");
     EXPECT_EQ(rows[i]["follows_from"], kNotebook + ":53");
     EXPECT_EQ(rows[i]["diagnosis"], "follows from " + kNotebook + ":53");
   }
   EXPECT_EQ(rows[2]["result"], "NameError: name 'torch_tpu' is not defined");
   EXPECT_EQ(rows[6]["diagnosis"], "missing_dependency (module-not-found)");
-  EXPECT_EQ(rows[10]["diagnosis"], "unknown_device_name (device-string-unknown)");
+  EXPECT_EQ(rows[10]["result"].get<std::string>().rfind("RuntimeError", 0), 0u);
   EXPECT_EQ(figure(s, "statements"), 11);
   EXPECT_EQ(figure(s, "statements_failed"), 8);
-  EXPECT_EQ(figure(s, "root_failures"), 4);
-  EXPECT_EQ(figure(s, "following_failures"), 4);
-  EXPECT_EQ(figure(s, "failure_causes"), 3);
+  EXPECT_EQ(figure(s, "root_failures"), 2);
+  EXPECT_EQ(figure(s, "following_failures"), 6);
+  EXPECT_EQ(figure(s, "failure_causes"), 2);
   EXPECT_EQ(figure(s, "prose_cells"), 2);
   const auto& shell = table(s, "shell_commands")["rows"];
   ASSERT_EQ(shell.size(), 2u);
   EXPECT_EQ(shell[0]["command"], "pip install torch-tpu");
   EXPECT_EQ(shell[0]["where"], kNotebook + ":15");
   const auto& causes = table(s, "failure_causes")["rows"];
-  ASSERT_EQ(causes.size(), 3u);
+  ASSERT_EQ(causes.size(), 2u);
   EXPECT_EQ(causes[0]["subject"], "torch_tpu");
   EXPECT_EQ(causes[0]["root_failures"], 1);
-  EXPECT_EQ(causes[0]["following"], 4);
+  EXPECT_EQ(causes[0]["following"], 6);
   EXPECT_EQ(causes[1]["subject"], "marimo");
-  EXPECT_EQ(causes[2]["subject"], "tpu");
-  EXPECT_EQ(causes[2]["root_failures"], 2);
 }
 
 TEST(DocumentedExamples, FindingsCarryPlaceAndDiagnosisRootsFirstByCause) {
@@ -86,18 +86,16 @@ TEST(DocumentedExamples, FindingsCarryPlaceAndDiagnosisRootsFirstByCause) {
   for (const auto& f : s["findings"]) got.emplace_back(f["place"], f["diagnosis"]);
   std::vector<std::pair<std::string, std::string>> expected;
   for (const auto& [line, id] : std::vector<std::pair<std::string, std::string>>{
-           {"53", "module-not-found"}, {"59", "module-not-found"}, {"71", "device-string-unknown"},
-           {"77", "device-string-unknown"}, {"33", "follows-from"}, {"39", "follows-from"}, {"45", "follows-from"},
-           {"46", "follows-from"}}) {
+           {"53", "module-not-found"}, {"59", "module-not-found"}, {"33", "follows-from"}, {"39", "follows-from"},
+           {"45", "follows-from"}, {"46", "follows-from"}, {"71", "follows-from"}, {"77", "follows-from"}}) {
     expected.emplace_back(kNotebook + ":" + line, id);
   }
   EXPECT_EQ(got, expected) << s["findings"].dump(1);
-  // The late-registration note: the module's import failed, so did the init call.
-  std::string device = s["findings"][2]["text"];
-  EXPECT_NE(device.find("torch_tpu failed to import (" + kNotebook + ":53); tpu_device() failed (" + kNotebook +
-                        ":33)."),
+  // The late-registration note is tested in consequences_test.cpp.
+  std::string tpu = s["findings"][6]["text"];
+  EXPECT_NE(tpu.find("its marimo cell takes `torch` from a cell that failed (" + kNotebook + ":53)"),
             std::string::npos)
-      << device;
+      << tpu;
   EXPECT_EQ(s["findings"][4]["severity"], "info");
 }
 
@@ -150,12 +148,12 @@ TEST(DocumentedExamples, ADirectoryGroupsCausesAcrossFiles) {
   EXPECT_EQ(figure(s, "statements"), 16);
   EXPECT_EQ(figure(s, "statements_failed"), 10);
   EXPECT_EQ(figure(s, "failure_causes"), 3);
-  EXPECT_EQ(figure(s, "root_failures"), 5);
-  EXPECT_EQ(figure(s, "following_failures"), 5);
+  EXPECT_EQ(figure(s, "root_failures"), 3);
+  EXPECT_EQ(figure(s, "following_failures"), 7);
   const auto& causes = table(s, "failure_causes")["rows"];
   ASSERT_EQ(causes.size(), 3u);
   EXPECT_EQ(causes[0]["subject"], "tpu");  // failing.ipynb runs before getting_started.py
-  EXPECT_EQ(causes[0]["root_failures"], 3);
+  EXPECT_EQ(causes[0]["root_failures"], 1);
   EXPECT_EQ(causes[0]["following"], 1);
 }
 

@@ -77,11 +77,12 @@ TEST(PortScan, FindsEveryKindOfCudaUseWithItsRule) {
   EXPECT_EQ(figure(scan, "files_not_parsed"), 1);
   EXPECT_EQ(figure(scan, "hits_no_equivalent"), 5);
   EXPECT_EQ(figure(scan, "effort_points"), 28.5);
-  // Distinct lines by the documented port's kinds of change (data/port_changes.toml).
+  // Distinct lines by the documented port's kinds of change (data/port_changes.toml); the two
+  // `with` lines (29, 32: `with torch.autocast("cuda", ...)`) are wrappers.
   std::map<std::string, int> by_change;
   for (const auto& row : table(scan, "by_change_class")["rows"]) by_change[row["change_class"]] = row["lines"];
   EXPECT_EQ(by_change, (std::map<std::string, int>{
-                           {"imports", 0}, {"device", 11}, {"wrappers", 1}, {"replaced_calls", 9}, {"other", 3}}));
+                           {"imports", 0}, {"device", 10}, {"wrappers", 2}, {"replaced_calls", 9}, {"other", 3}}));
 }
 
 TEST(PortScan, ASyntaxErrorIsAFindingForThatFileNotACrash) {

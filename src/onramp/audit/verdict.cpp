@@ -88,7 +88,7 @@ void add_readme_lines(Section& v, const report::Report& r) {
               "interpreter, continuing after a failure (from the examples section)",
               "examples", {{"where", "Where", ""}, {"source", "Line", ""}, {"outcome", "Outcome", ""},
                            {"result", "Result", ""}, {"diagnosis", "Diagnosis", ""},
-                           {"follows_from", "Follows from", ""}},
+                           {"follows_from", "Follows from", ""}, {"depends_on", "Depends on", ""}},
               {}};
   size_t failed = 0;
   for (const auto& t : ex->tables) {

@@ -42,6 +42,7 @@ TEST(DiffFence, AMovedLineIsOneRemovedAndOneAddedNotAChange) {
 
 TEST(DiffFence, ClassesComeFromTheDataFileInOrder) {
   EXPECT_EQ(rules().classify("    with torch_xla.step():", false), "wrappers");
+  EXPECT_EQ(rules().classify("with torch.autocast(\"cuda\"):", false), "wrappers");  // not device
   EXPECT_EQ(rules().classify("x = x.to('xla')", true), "device");
   EXPECT_EQ(rules().classify("xm.optimizer_step(optimizer)", true), "replaced_calls");
   EXPECT_EQ(rules().classify("xm.optimizer_step(optimizer)", false), "other");

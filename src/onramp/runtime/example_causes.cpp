@@ -29,6 +29,17 @@ void CauseTally::add_following(const std::string& root_place) {
   if (it != by_place_.end()) ++causes_[it->second].following;
 }
 
+void CauseTally::add_depending(const std::string& root_place) {
+  auto it = by_place_.find(root_place);
+  if (it != by_place_.end()) ++causes_[it->second].depending;
+}
+
+size_t CauseTally::depending() const {
+  size_t n = 0;
+  for (const auto& c : causes_) n += c.depending;
+  return n;
+}
+
 size_t CauseTally::roots() const {
   size_t n = 0;
   for (const auto& c : causes_) n += c.roots;
@@ -50,14 +61,17 @@ report::Table causes_table(const CauseTally& tally, const std::string& evidence)
   report::Table t{"failure_causes", "Failure causes (root failures first)",
                   "Failed statements grouped by cause (a diagnosis of data/diagnoses.toml with its subject); a "
                   "statement that fails only because an earlier failure left a name unbound counts under that "
-                  "failure's cause",
+                  "failure's cause, and so does one of a marimo cell that takes a name from a cell that failed; statements that "
+                  "succeeded on what a failure left (a name it left behind, a failed marimo cell's outputs) count as "
+                  "depending on it",
                   evidence,
                   {{"diagnosis", "Diagnosis", ""}, {"subject", "Subject", ""}, {"root_failures", "Root failures", ""},
-                   {"following", "Lines that follow", ""}, {"first", "First at", ""}},
+                   {"following", "Lines that follow", ""}, {"depending", "Successes on its leftovers", ""},
+                   {"first", "First at", ""}},
                   {}, 0};
   for (const auto& c : tally.causes()) {
     t.rows.push_back({{"diagnosis", c.diagnosis}, {"subject", c.subject}, {"root_failures", c.roots},
-                      {"following", c.following}, {"first", c.first_place}});
+                      {"following", c.following}, {"depending", c.depending}, {"first", c.first_place}});
   }
   return t;
 }

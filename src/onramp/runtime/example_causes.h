@@ -19,6 +19,7 @@ struct FailureCause {
   report::Severity severity = report::Severity::friction;
   size_t roots = 0;
   size_t following = 0;
+  size_t depending = 0;  // statements that succeeded on what its root failures left
   std::string first_place;
 };
 
@@ -26,10 +27,12 @@ class CauseTally {
  public:
   void add_root(const std::string& place, const Failure& failure);
   void add_following(const std::string& root_place);
+  void add_depending(const std::string& root_place);
   // Causes in the order their first root failure was seen.
   const std::vector<FailureCause>& causes() const { return causes_; }
   size_t roots() const;
   size_t following() const;
+  size_t depending() const;
   // The cause of the root failure at `place`, or null.
   const FailureCause* cause_of(const std::string& place) const;
 

@@ -116,7 +116,7 @@ void read_markdown(std::string_view text, const std::string& where, int line_off
     if (language == BlockLanguage::diff) file.diffs.push_back({origin, code});
     if (language != BlockLanguage::python) continue;
     // cmark reports the fence's line; the code starts on the next one.
-    file.blocks.push_back({origin, fence_line + 1, clean_python(code, origin, file.shell)});
+    file.blocks.push_back({origin, fence_line + 1, clean_python(code, origin, file.shell), {}, {}});
   }
 }
 
@@ -150,7 +150,7 @@ Result<ExampleFile> extract_notebook(std::string_view json_text, const std::stri
       ++file.prose_cells;
       continue;
     }
-    file.blocks.push_back({origin, 1, clean_python(source, origin, file.shell)});
+    file.blocks.push_back({origin, 1, clean_python(source, origin, file.shell), {}, {}});
   }
   return file;
 }

@@ -18,6 +18,9 @@ struct CodeBlock {
   std::string origin;  // "README.md:12", "demo.ipynb cell 3"
   int line = 1;        // line of the block's first code line in its file (1 within a cell)
   std::string code;
+  // A marimo cell's: the names its function takes and returns (else empty).
+  std::vector<std::string> inputs;
+  std::vector<std::string> outputs;
 };
 
 struct DiffText {

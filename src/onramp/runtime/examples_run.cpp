@@ -28,7 +28,12 @@ Json blocks_json(const ExampleFile& file, const ExamplesOptions& options) {
   if (!options.module.empty()) {
     blocks.push_back({{"origin", "--module"}, {"line", 1}, {"code", "import " + options.module + "\n"}});
   }
-  for (const auto& b : file.blocks) blocks.push_back({{"origin", b.origin}, {"line", b.line}, {"code", b.code}});
+  for (const auto& b : file.blocks) {
+    Json block{{"origin", b.origin}, {"line", b.line}, {"code", b.code}};
+    // A marimo cell: the consequence rule reads what it takes and returns.
+    if (!b.inputs.empty() || !b.outputs.empty()) block.update({{"inputs", b.inputs}, {"outputs", b.outputs}});
+    blocks.push_back(std::move(block));
+  }
   return {{"blocks", blocks}};
 }
 
@@ -43,7 +48,7 @@ Json statement_row(const Json& r) {
   return Json{{"where", statement_place(r)}, {"source", first_line(text_field(r, "source"))},
               {"outcome", text_field(r, "status")}, {"result", ""},
               {"seconds", std::round(number_field(r, "seconds", 0.0) * 1e4) / 1e4}, {"diagnosis", ""},
-              {"follows_from", ""}};
+              {"follows_from", ""}, {"depends_on", ""}};
 }
 
 report::Finding root_finding(const Json& row, const Failure& f, const std::string& note, const std::string& evidence) {
@@ -54,21 +59,58 @@ report::Finding root_finding(const Json& row, const Failure& f, const std::strin
   return finding;
 }
 
-report::Finding following_finding(const Json& row, const std::string& root, const std::string& evidence) {
+report::Finding following_finding(const Json& row, const Consequence& c, const std::string& evidence) {
   report::Finding finding;
   finding.severity = report::Severity::info;
-  finding.text = fmt::format("`{}`: {}; it fails only because {} failed and left the name unbound, so it is "
-                             "counted as a consequence, not a cause.",
-                             text_field(row, "source"), text_field(row, "result"), root);
+  std::string why = c.link == Link::cell_input
+                        ? fmt::format("its marimo cell takes `{}` from a cell that failed ({}), so marimo would not "
+                                      "run it",
+                                      c.name, c.root)
+                        : fmt::format("it fails only because {} failed and left the name unbound", c.root);
+  finding.text = fmt::format("`{}`: {}; {}, so it is counted as a consequence, not a cause.",
+                             text_field(row, "source"), text_field(row, "result"), why);
   finding.evidence = evidence;
   finding.place = text_field(row, "where");
   finding.diagnosis = "follows-from";
   return finding;
 }
 
+// A statement that succeeded; one that ran on a failure's leftovers names it.
+void success_row(Json& row, const Consequence& c, StatementTally& tally) {
+  ++tally.succeeded;
+  if (c.root.empty()) return;
+  row["diagnosis"] = c.link == Link::cell_input
+                         ? fmt::format("depends on {} (its cell takes {} from a cell that failed)", c.root, c.name)
+                         : fmt::format("depends on {} (reads {}, which that failure left)", c.root, c.name);
+  row["depends_on"] = c.root;
+  tally.causes.add_depending(c.root);
+}
+
+// A statement that raised or timed out: a root, or it follows from one.
+void failure_row(Json& row, const Json& r, size_t statement, const Consequence& c, const python::ScriptRun& run,
+                 const ExamplesOptions& options, StatementTally& tally, FileRows& out) {
+  std::string status = text_field(r, "status");
+  Failure f = diagnosed(status == "timeout" ? "Timeout" : text_field(r, "type"), text_field(r, "message"));
+  row["result"] = failure_cell(f);
+  ++tally.failed;
+  if (c.root.empty()) {
+    row["diagnosis"] = diagnosis_cell(f.diagnosis);
+    std::string note = f.diagnosis && f.diagnosis->cause == "unknown_device_name"
+                           ? device_registration_note(run.records, statement, options.registration)
+                           : "";
+    tally.causes.add_root(text_field(row, "where"), f);
+    out.roots.push_back(root_finding(row, f, note, run.command));
+  } else {
+    row["diagnosis"] = "follows from " + c.root;
+    row["follows_from"] = c.root;
+    tally.causes.add_following(c.root);
+    out.following.push_back(following_finding(row, c, run.command));
+  }
+}
+
 // One row per statement record; a failure is a root or follows from one.
 void statement_rows(const python::ScriptRun& run, const ExamplesOptions& options, StatementTally& tally, FileRows& out) {
-  auto roots = follows_from(run.records);
+  auto ties = consequences(run.records);
   size_t statement = 0;
   const Json* pending = nullptr;
   for (const auto& r : run.records) {
@@ -77,28 +119,12 @@ void statement_rows(const python::ScriptRun& run, const ExamplesOptions& options
     if (kind != "statement") continue;
     pending = nullptr;
     Json row = statement_row(r);
-    const std::string& root = roots[statement];
     std::string status = text_field(r, "status");
     if (status == "value") row["result"] = text_field(r, "value");
     if (status == "raised" || status == "timeout") {
-      Failure f = diagnosed(status == "timeout" ? "Timeout" : text_field(r, "type"), text_field(r, "message"));
-      row["result"] = failure_cell(f);
-      ++tally.failed;
-      if (root.empty()) {
-        row["diagnosis"] = diagnosis_cell(f.diagnosis);
-        std::string note = f.diagnosis && f.diagnosis->cause == "unknown_device_name"
-                               ? device_registration_note(run.records, statement, options.registration)
-                               : "";
-        tally.causes.add_root(text_field(row, "where"), f);
-        out.roots.push_back(root_finding(row, f, note, run.command));
-      } else {
-        row["diagnosis"] = "follows from " + root;
-        row["follows_from"] = root;
-        tally.causes.add_following(root);
-        out.following.push_back(following_finding(row, root, run.command));
-      }
+      failure_row(row, r, statement, ties[statement], run, options, tally, out);
     } else {
-      ++tally.succeeded;
+      success_row(row, ties[statement], tally);
     }
     ++tally.statements;
     ++statement;
@@ -160,11 +186,12 @@ void add_statement_records(report::Section& s, const ExampleFile& file, size_t i
   statement_rows(run, options, tally, rows);
   report::Table t{fmt::format("statements_{}", index), "Statements: " + file.path,
                   "Each top-level statement run in order in one sandboxed interpreter, continuing after failures; a "
-                  "failure that only follows from an earlier one names it (follows_from)",
+                  "failure that only follows from an earlier one names it (follows_from), a success that ran on a failure's "
+                  "leftovers names it too (depends_on)",
                   run.command,
                   {{"where", "Where", ""}, {"source", "Statement", ""}, {"outcome", "Outcome", ""},
                    {"result", "Result", ""}, {"seconds", "Time", "s"}, {"diagnosis", "Diagnosis", ""},
-                   {"follows_from", "Follows from", ""}},
+                   {"follows_from", "Follows from", ""}, {"depends_on", "Depends on", ""}},
                   std::move(rows.rows), 0};
   bool finished = false;
   for (const auto& r : run.records) finished = finished || text_field(r, "kind") == "end";
@@ -199,7 +226,8 @@ void add_examples(report::Section& section, python::Sandbox& sandbox, const std:
   std::string method = "Top-level statements (Python's ast) of Markdown python fences (cmark), notebook code cells "
                        "and marimo code cells (in marimo's dependency order)";
   std::string follow_method = "failed statements whose NameError/UnboundLocalError names a name that a failed "
-                              "statement would have bound, or whose AttributeError names a module whose import failed";
+                              "statement would have bound, or whose AttributeError names a module whose import "
+                              "failed, and failed statements of marimo cells that take a name from a cell that failed";
   section.figures.insert(
       section.figures.begin(),
       {{"files", "Files with examples", files.size(), "files", "Markdown, .ipynb and marimo files found", evidence, ""},
@@ -215,6 +243,10 @@ void add_examples(report::Section& section, python::Sandbox& sandbox, const std:
         "failed statements that do not follow from an earlier failure", evidence, ""},
        {"following_failures", "Failures that follow from an earlier one", total.causes.following(), "statements",
         follow_method, evidence, ""},
+       {"depending_successes", "Successes that depend on a failure", total.causes.depending(), "statements",
+        "statements that succeeded but read a name a failed statement left (bound before it failed, or bound by a "
+        "statement that depends on one), or belong to a marimo cell that takes a name from a cell that failed",
+        evidence, ""},
        {"prose_cells", "Prose cells read as Markdown", prose, "cells",
         "marimo cells that only show Markdown (mo.md, mo.callout) and Jupyter markdown cells, read with cmark, not "
         "run",

@@ -224,7 +224,10 @@ ExampleFile extract_marimo(std::string_view text, const std::string& path) {
       continue;
     }
     if (trim(cell.code).empty()) continue;
-    file.blocks.push_back({path + ":" + std::to_string(cell.def_line), cell.body_line, cell.code});
+    bool is_cell = cell.kind == MarimoKind::cell;
+    file.blocks.push_back({path + ":" + std::to_string(cell.def_line), cell.body_line, cell.code,
+                           is_cell ? cell.inputs : std::vector<std::string>{},
+                           is_cell ? cell.outputs : std::vector<std::string>{}});
   }
   return file;
 }
