@@ -113,8 +113,11 @@ std::string OpsRules::sentinel_reason(std::string_view member, std::string_view 
 }
 
 bool OpsRules::is_pytorch_dispatch_key(std::string_view key) const {
-  return std::find(pytorch_keys_.begin(), pytorch_keys_.end(), key) != pytorch_keys_.end() ||
-         std::any_of(pytorch_key_prefixes_.begin(), pytorch_key_prefixes_.end(), [&](const auto& p) { return key.starts_with(p); });
+  auto listed = [&](std::string_view k) { return std::find(pytorch_keys_.begin(), pytorch_keys_.end(), k) != pytorch_keys_.end(); };
+  // SparseCPU is PyTorch's; SparsePrivateUse1 is a backend's.
+  return listed(key) || std::any_of(pytorch_key_prefixes_.begin(), pytorch_key_prefixes_.end(), [&](const auto& p) {
+           return key.starts_with(p) && key.size() > p.size() && listed(key.substr(p.size()));
+         });
 }
 
 std::string_view OpsRules::guess_meaning(std::string_view name) const {

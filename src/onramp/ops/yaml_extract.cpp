@@ -42,7 +42,9 @@ void collect_dispatch(const YAML::Node& list, const std::string& path, const Ops
     if (!item.IsMap() || !item["func"] || !item["func"].IsScalar()) continue;
     int line = item.Mark().line + 1;
     if (file.entries++ == 0) file.line = line;
-    std::set<std::string> keys = dispatch_keys(item["dispatch"]);
+    // A missing key gives an invalid node, which throws when asked anything.
+    const YAML::Node dispatch = item["dispatch"];
+    std::set<std::string> keys = dispatch ? dispatch_keys(dispatch) : std::set<std::string>{};
     if (keys.empty()) continue;
     ++file.with_dispatch;
     bool backend = false;
