@@ -152,9 +152,13 @@ TEST(OpsLayouts, DispatchYamlIsAnInventoryAndACopyOfPyTorchsSchemaIsNot) {
   EXPECT_EQ((*inv)["rows"].size(), 1u);
   const json* files = table(j, "dispatch_yaml_files");
   ASSERT_NE(files, nullptr);
-  EXPECT_EQ((*row_where(*files, "where", "third_party/torch/native_functions.yaml:1"))["reads_as"],
-            "a copy of PyTorch's schema, not an inventory");
-  EXPECT_EQ((*row_where(*files, "where", "csrc/aten/tpu_native_functions.yaml:1"))["entries"], ops.size() + 2);
+  const json* copy = row_where(*files, "where", "third_party/torch/native_functions.yaml:2");  // its first entry
+  const json* list = row_where(*files, "where", "csrc/aten/tpu_native_functions.yaml:1");
+  ASSERT_TRUE(copy && list) << files->dump(1);
+  EXPECT_EQ((*copy)["reads_as"], "a copy of PyTorch's schema, not an inventory");
+  EXPECT_EQ((*list)["reads_as"], "a backend's own list");
+  EXPECT_EQ((*list)["entries"], ops.size() + 2);
+  EXPECT_EQ((*yaml)["meaning"], "implemented");
   EXPECT_EQ(figure(j, "schema_copies"), 1);
 }
 

@@ -64,7 +64,8 @@ void assign_meaning(OpInventory& inv, const ProfileInventory* decl, const OpsRul
     return;
   }
   std::string_view guess = rules.guess_meaning(inv.name);
-  if (guess.empty() && inv.kind == InventoryKind::cpp_registration) guess = "implemented";
+  bool registers = inv.kind == InventoryKind::cpp_registration || inv.kind == InventoryKind::yaml_dispatch;
+  if (guess.empty() && registers) guess = "implemented";
   inv.meaning = guess.empty() ? "unknown" : std::string(guess);
 }
 
