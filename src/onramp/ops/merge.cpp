@@ -11,6 +11,9 @@ namespace onramp::ops {
 namespace {
 
 constexpr std::string_view kTree = "(tree)";
+// Uses times impl calls can be quadratic in a hostile tree; past this many
+// names built from macros, the rest are counted as not read.
+constexpr size_t kMaxMacroNames = 1u << 20;
 
 class AliasTable {
  public:
@@ -113,7 +116,7 @@ class Merger {
   std::map<GroupKey, Group> groups_;
   std::map<std::pair<std::string, int>, size_t> block_at_;  // (path, line) -> block index
   std::vector<RawInventory> block_members_;
-  std::vector<GroupKey> block_group_;
+  size_t built_ = 0;  // names built from macro uses so far
 };
 
 void Merger::add_block(RawInventory block, const std::string& macro) {
@@ -127,7 +130,6 @@ void Merger::add_block(RawInventory block, const std::string& macro) {
   out_.blocks.push_back({block.path, block.line, block.ns, block.dispatch_key, key.key, macro, 0, ""});
   block_at_[{block.path, block.line}] = index;
   g.blocks.push_back(index);
-  block_group_.push_back(gk);
   block_members_.push_back(std::move(block));
 }
 
@@ -164,16 +166,15 @@ void Merger::expand_macros() {
     }
     st.unread += static_cast<size_t>(m->unreadable);
     for (const auto& pieces : m->templates) {
-      bool ok = target != nullptr;
+      bool ok = target != nullptr && built_ < kMaxMacroNames;
       std::string name = expand(pieces, *m, use, ok);
       if (!ok) {
         ++st.unread;
         continue;
       }
       target->members.emplace_back(name, use.line, "", use.path, use.condition, m->name);
-      ++st.members;
+      ++st.members, ++built_;
     }
-    if (!target) st.unread += static_cast<size_t>(m->unreadable) * 0;
   }
   for (auto& [m, st] : stats) {
     if (st.uses == 0) st.unread = m->templates.size() + static_cast<size_t>(m->unreadable);
