@@ -28,5 +28,6 @@ print(f"files read: {figures['files_read']}, inventories: {figures['inventories_
 for table in report["tables"]:
     if table["key"] == "inventories":
         for row in table["rows"]:
-            print(f"  {row['where']} {row['kind']} {row['name']}: {row['members']} members, {row['resolved']} resolved")
+            key = f" key {row['dispatch_key']}, {row['blocks']} blocks," if row.get('blocks') else ""
+            print(f"  {row['where']} {row['kind']} {row['name']}:{key} {row['members']} members, {row['resolved']} resolved")
 PY

@@ -149,7 +149,8 @@ INSTANTIATE_TEST_SUITE_P(
                  ":3: unknown meaning \"everything\" (implemented, unregistered, falls_back_to_cpu, supported, autograd, "
                  "other)"},
         BadInput{"profile_inventory_name_not_a_string", {"ops", kHostile, "--profile", "@"},
-                 "profiles/inventory_name_not_a_string.toml", ":3: an inventory needs path and name"}),
+                 "profiles/inventory_name_not_a_string.toml",
+                 ":3: an inventory needs path and name, or key (and files)"}),
     [](const auto& param_info) { return std::string(param_info.param.name); });
 
 // A backend that writes to $HOME, $TMPDIR, the XDG cache and its working

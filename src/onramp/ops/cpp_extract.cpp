@@ -1,8 +1,12 @@
 #include "onramp/ops/cpp_extract.h"
 
+#include <algorithm>
+#include <cctype>
 #include <deque>
+#include <functional>
 #include <optional>
 #include <set>
+#include <utility>
 
 #include "onramp/ops/cpp_lexer.h"
 
@@ -19,12 +23,15 @@ struct BraceFrame {
   std::string name;
   bool statements = false;     // saw `;`: a code block, not a list
   int registration = -1;       // index of the registration inventory it opens
+  std::string defines_ns;      // TORCH_LIBRARY(ns, m) / _FRAGMENT: the namespace whose ops it defines
+  bool is_namespace = false;
   std::vector<Member> strings;  // elements that are string literals (or {"key", ...})
   int others = 0;               // elements that are anything else
   int elements = 0;
   bool first_is_string = false;
   std::string element;          // the current element's string (adjacent literals joined)
   int element_line = 0;
+  int element_condition = 0;
   bool element_string = false, element_other = false;
   std::optional<Member> element_key;  // first string of a nested {"key", value}
 };
@@ -59,6 +66,11 @@ class CppExtractor {
   void close_frame();
   void finish_element(BraceFrame& f);
   void on_registration_call(const CppToken& t);
+  void on_definition_call(const CppToken& t, const std::string& ns);
+  void maybe_macro_use(const CppToken& t);
+  void maybe_constexpr_alias(const CppToken& t);
+  bool at_file_scope() const;
+  void read_defines();
   std::string name_before_brace() const;
 
   CppLexer lexer_;
@@ -67,6 +79,7 @@ class CppExtractor {
   std::deque<CppToken> history_;  // the last significant tokens, for naming lists
   std::vector<BraceFrame> frames_;
   std::optional<RawInventory> pending_registration_;
+  std::string pending_library_;  // TORCH_LIBRARY(ns, m) seen, its block not yet open
   int active_registration_frame_ = -1;
   Extraction out_;
 };
@@ -131,7 +144,7 @@ void CppExtractor::parse_enum_members(RawInventory& inv, int open_line) {
       skip_balanced("(", ")");
       continue;
     }
-    Member m{std::string(t.text), t.line, ""};
+    Member m{std::string(t.text), t.line, "", "", lexer_.condition_text(t.condition), ""};
     if (is(peek(), "=")) {
       take();
       std::vector<CppToken> value;
@@ -157,6 +170,33 @@ void CppExtractor::parse_enum_members(RawInventory& inv, int open_line) {
   out_.inventories.push_back(std::move(inv));
 }
 
+// The arguments of a macro call at peek(): `(a, b, c)`, each as its tokens
+// joined; stops after at most 256 tokens. `used` gets the tokens read.
+std::vector<std::string> call_args(const std::function<const CppToken&(size_t)>& at, size_t& used) {
+  std::vector<std::string> args;
+  std::string current;
+  int depth = 0;
+  for (size_t i = 0; i < 256; ++i) {
+    const CppToken& t = at(i);
+    if (t.kind == CppTokenKind::end) break;
+    if (is(t, "(") && depth++ == 0) continue;
+    if (is(t, ")") && --depth == 0) {
+      args.push_back(current);
+      used = i + 1;
+      return args;
+    }
+    if (depth == 1 && is(t, ",")) {
+      args.push_back(std::exchange(current, {}));
+    } else if (t.kind == CppTokenKind::string) {
+      current += "\"" + std::string(t.text) + "\"";
+    } else {
+      current += t.text;
+    }
+  }
+  used = 0;
+  return {};
+}
+
 // TORCH_LIBRARY_IMPL(ns, KEY, m) followed by the block that registers.
 void CppExtractor::parse_registration_header() {
   int line = peek().line;
@@ -176,6 +216,7 @@ void CppExtractor::parse_registration_header() {
   if (is(peek(), ")")) take();
   if (args.size() < 2) return;
   RawInventory inv{lexer_.path(), line, InventoryKind::cpp_registration, args[0] + "/" + args[1], args[1], {}};
+  inv.ns = args[0];
   pending_registration_ = std::move(inv);
 }
 
@@ -188,7 +229,111 @@ void CppExtractor::on_registration_call(const CppToken& t) {
   // impl("op.overload", ...) or impl(TORCH_SELECTIVE_NAME("aten::op"), ...)
   size_t at = 1;
   if (peek(at).kind == CppTokenKind::identifier && peek(at).text.starts_with("TORCH_SELECTIVE") && is(peek(at + 1), "(")) at += 2;
-  if (peek(at).kind == CppTokenKind::string) inv.members.push_back({std::string(peek(at).text), peek(at).line, ""});
+  const CppToken& name = peek(at);
+  if (name.kind == CppTokenKind::string) {
+    inv.members.push_back({std::string(name.text), name.line, "", "", lexer_.condition_text(name.condition), ""});
+  } else {
+    ++inv.macro_names;  // m.impl(name, ...): a name built elsewhere
+  }
+}
+
+void CppExtractor::on_definition_call(const CppToken& t, const std::string& ns) {
+  if (peek(1).kind == CppTokenKind::string) out_.custom_ops.push_back({ns, std::string(peek(1).text), lexer_.path(), t.line});
+}
+
+bool CppExtractor::at_file_scope() const {
+  return std::all_of(frames_.begin(), frames_.end(), [](const BraceFrame& f) { return f.is_namespace; });
+}
+
+bool all_capitals(std::string_view name) {
+  bool letter = false;
+  for (char c : name) {
+    if (std::isupper(static_cast<unsigned char>(c))) letter = true;
+    else if (c != '_' && !std::isdigit(static_cast<unsigned char>(c))) return false;
+  }
+  return letter && name.size() >= 3;
+}
+
+// REGISTER_OP(add); at file scope or directly in a registration block: kept,
+// so that discovery can expand it with the macro's #define from any file.
+void CppExtractor::maybe_macro_use(const CppToken& t) {
+  if (t.kind != CppTokenKind::identifier || !all_capitals(t.text) || !is(peek(), "(")) return;
+  bool in_block = active_registration_frame_ >= 0 && frames_.back().registration >= 0 &&
+                  static_cast<int>(frames_.size()) == active_registration_frame_ + 1;
+  if (!in_block && !at_file_scope()) return;
+  // A statement starts after ; { } or, at file scope, after another macro use without its ;.
+  bool starts = history_.empty() || is(history_.back(), ";") || is(history_.back(), "{") || is(history_.back(), "}") ||
+                (!in_block && is(history_.back(), ")"));
+  if (!starts) return;
+  if (t.text.starts_with("TORCH_LIBRARY") || t.text.starts_with("C10_")) return;
+  size_t used = 0;
+  auto args = call_args([this](size_t i) -> const CppToken& { return peek(i); }, used);
+  if (used == 0) return;
+  int block_line = in_block ? out_.inventories[static_cast<size_t>(frames_.back().registration)].line : 0;
+  out_.macro_uses.push_back({std::string(t.text), std::move(args), lexer_.path(), t.line, block_line,
+                             lexer_.condition_text(t.condition)});
+}
+
+// constexpr auto kTPU = c10::DispatchKey::PrivateUse1;  (also DispatchKey kTPU = ...)
+void CppExtractor::maybe_constexpr_alias(const CppToken& t) {
+  if (!is(t, "constexpr")) return;
+  size_t i = 0;
+  while (i < 8 && !is(peek(i), "=") && !is(peek(i), ";") && peek(i).kind != CppTokenKind::end) ++i;
+  if (i == 0 || i == 8 || !is(peek(i), "=") || peek(i - 1).kind != CppTokenKind::identifier) return;
+  std::string name(peek(i - 1).text);
+  size_t k = i + 1;
+  if (is(peek(k), "c10") && is(peek(k + 1), "::")) k += 2;
+  if (!is(peek(k), "DispatchKey") || !is(peek(k + 1), "::") || peek(k + 2).kind != CppTokenKind::identifier ||
+      !is(peek(k + 3), ";")) return;
+  out_.aliases.push_back({name, std::string(peek(k + 2).text), lexer_.path(), t.line});
+}
+
+// `#define TPU PrivateUse1` gives an alias; a function-like #define whose body
+// calls impl("..." #PARAM ...) gives a registering macro.
+void CppExtractor::read_defines() {
+  for (const auto& d : lexer_.defines()) {
+    if (!d.function_like) {
+      std::string_view body = d.body;
+      if (body.starts_with("c10::")) body.remove_prefix(5);
+      if (body.starts_with("DispatchKey::")) body.remove_prefix(13);
+      bool identifier = !body.empty() && std::all_of(body.begin(), body.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+      }) && !std::isdigit(static_cast<unsigned char>(body.front()));
+      if (identifier && body != d.name) out_.aliases.push_back({std::string(d.name), std::string(body), lexer_.path(), d.line});
+      continue;
+    }
+    if (d.body.find("impl") == std::string_view::npos) continue;
+    RegisteringMacro m{std::string(d.name), lexer_.path(), d.line, {}, {}, 0, "", ""};
+    for (auto p : d.params) m.params.emplace_back(p);
+    CppLexer body(d.body, lexer_.path());
+    std::vector<CppToken> tokens;
+    for (CppToken t = body.next(); t.kind != CppTokenKind::end && tokens.size() < 100000; t = body.next()) tokens.push_back(t);
+    static const CppToken end_token{};
+    auto at = [&](size_t i) -> const CppToken& { return i < tokens.size() ? tokens[i] : end_token; };
+    for (size_t i = 0; i < tokens.size(); ++i) {
+      if (is(tokens[i], "TORCH_LIBRARY_IMPL")) {
+        size_t used = 0;
+        auto args = call_args([&](size_t k) -> const CppToken& { return at(i + 1 + k); }, used);
+        if (args.size() >= 2) m.ns = args[0], m.dispatch_key = args[1];
+      }
+      if (!is(tokens[i], "impl") || i == 0 || !(is(tokens[i - 1], ".") || is(tokens[i - 1], ">")) || !is(at(i + 1), "(")) continue;
+      std::vector<std::string> pieces;
+      bool readable = true;
+      size_t k = i + 2;
+      for (; at(k).kind != CppTokenKind::end && !is(at(k), ",") && !is(at(k), ")"); ++k) {
+        if (at(k).kind == CppTokenKind::string) {
+          pieces.emplace_back(at(k).text);
+        } else if (is(at(k), "#") && at(k + 1).kind == CppTokenKind::identifier) {
+          pieces.push_back("#" + std::string(at(++k).text));
+        } else {
+          readable = false;
+        }
+      }
+      if (readable && !pieces.empty()) m.templates.push_back(std::move(pieces));
+      else ++m.unreadable;
+    }
+    if (!m.templates.empty() || m.unreadable > 0) out_.macros.push_back(std::move(m));
+  }
 }
 
 std::string CppExtractor::name_before_brace() const {
@@ -209,6 +354,14 @@ void CppExtractor::open_frame(const CppToken& t) {
   BraceFrame f;
   f.line = t.line;
   f.name = name_before_brace();
+  for (size_t i = history_.size(); i-- > 0 && history_.size() - i <= 6;) {
+    if (is(history_[i], "namespace")) f.is_namespace = true;
+    if (!(history_[i].kind == CppTokenKind::identifier || is(history_[i], "::"))) break;
+  }
+  if (!pending_library_.empty()) {
+    f.defines_ns = std::exchange(pending_library_, {});
+    active_registration_frame_ = static_cast<int>(frames_.size());
+  }
   if (pending_registration_) {
     f.registration = static_cast<int>(out_.inventories.size());
     out_.inventories.push_back(std::move(*pending_registration_));
@@ -222,7 +375,7 @@ void CppExtractor::finish_element(BraceFrame& f) {
   bool any = f.element_other || f.element_string || f.element_key;
   bool string_element = true;
   if (f.element_string && !f.element_other) {
-    f.strings.push_back({f.element, f.element_line, ""});
+    f.strings.push_back({f.element, f.element_line, "", "", lexer_.condition_text(f.element_condition), ""});
   } else if (f.element_key && !f.element_string && !f.element_other) {
     f.strings.push_back(*f.element_key);
   } else {
@@ -260,11 +413,17 @@ Extraction CppExtractor::run() {
       parse_enum(t.line);
     } else if (t.kind == CppTokenKind::identifier && t.text == "TORCH_LIBRARY_IMPL") {
       parse_registration_header();
+    } else if (t.kind == CppTokenKind::identifier && (t.text == "TORCH_LIBRARY" || t.text == "TORCH_LIBRARY_FRAGMENT")) {
+      size_t used = 0;
+      auto args = call_args([this](size_t i) -> const CppToken& { return peek(i); }, used);
+      for (size_t i = 0; i < used; ++i) take();
+      if (!args.empty()) pending_library_ = args[0];
     } else if (is(t, "{")) {
       open_frame(t);
     } else if (is(t, "}")) {
       if (!frames_.empty()) close_frame();
       pending_registration_.reset();
+      pending_library_.clear();
     } else if (!frames_.empty()) {
       BraceFrame& f = frames_.back();
       if (is(t, ",")) {
@@ -273,25 +432,31 @@ Extraction CppExtractor::run() {
         f.statements = true;
         pending_registration_.reset();
       } else if (t.kind == CppTokenKind::string && !f.element_other) {
-        if (!f.element_string) f.element_line = t.line;
+        if (!f.element_string) f.element_line = t.line, f.element_condition = t.condition;
         f.element += t.text;
         f.element_string = true;
       } else {
         f.element_other = true;
       }
-      if (active_registration_frame_ >= 0 && t.kind == CppTokenKind::identifier &&
-          (t.text == "impl" || t.text == "fallback") && is(peek(), "(") && history_.size() > 0 &&
-          (is(history_.back(), ".") || is(history_.back(), ">"))) {
-        on_registration_call(t);
+      bool called = t.kind == CppTokenKind::identifier && is(peek(), "(") && !history_.empty() &&
+                    (is(history_.back(), ".") || is(history_.back(), ">"));
+      if (active_registration_frame_ >= 0 && called) {
+        const BraceFrame& block = frames_[static_cast<size_t>(active_registration_frame_)];
+        if (!block.defines_ns.empty() && t.text == "def") on_definition_call(t, block.defines_ns);
+        if (block.registration >= 0 && (t.text == "impl" || t.text == "fallback")) on_registration_call(t);
       }
     } else if (is(t, ";")) {
       pending_registration_.reset();
+      pending_library_.clear();
     }
+    maybe_macro_use(t);
+    maybe_constexpr_alias(t);
     remember(t);
   }
   if (!frames_.empty()) {
     out_.diagnostics.push_back({lexer_.path(), frames_.front().line, "unterminated { (never closed before the end of the file)"});
   }
+  read_defines();
   out_.diagnostics.insert(out_.diagnostics.end(), lexer_.diagnostics().begin(), lexer_.diagnostics().end());
   return std::move(out_);
 }

@@ -144,5 +144,45 @@ TEST(CppLexing, LargeGeneratedFileIsReadInOnePass) {
   EXPECT_EQ(e.inventories.size(), 200001u);
 }
 
+TEST(CppConditions, MembersKnowTheirIfBranchAndGuardsAreNotConditions) {
+  auto e = run("#ifndef OPS_H\n#define OPS_H\nenum class OpName {\n  kAdd,\n#ifdef USE_FFT\n  kFftFft,\n#else\n"
+               "  kMul,\n#endif\n#if 0\n  kGone,\n#else\n  kSum,\n#endif\n#if defined(A)\n#if B > 1\n  kRelu,\n"
+               "#endif\n#endif\n};\n#endif\n");
+  const RawInventory* inv = named(e, "OpName");
+  ASSERT_NE(inv, nullptr);
+  std::vector<std::string> got;
+  for (const auto& m : inv->members) got.push_back(m.text + "|" + m.condition);
+  EXPECT_EQ(got, (std::vector<std::string>{"kAdd|", "kFftFft|#ifdef USE_FFT", "kMul|#else of #ifdef USE_FFT", "kSum|",
+                                           "kRelu|#if defined(A) / #if B > 1"}));
+}
+
+TEST(CppRegistration, LibraryDefinitionsAreTheBackendsOwnOps) {
+  auto e = run("TORCH_LIBRARY(mybackend, m) {\n  m.def(\"fused_gelu(Tensor x) -> Tensor\");\n  m.def(\"scan(Tensor x) -> Tensor\");\n}\n"
+               "TORCH_LIBRARY_FRAGMENT(mybackend, m) {\n  m.def(\"extra(Tensor x) -> Tensor\");\n}\n"
+               "TORCH_LIBRARY_IMPL(mybackend, PrivateUse1, m) {\n  m.impl(\"fused_gelu\", f);\n}\n");
+  ASSERT_EQ(e.custom_ops.size(), 3u);
+  EXPECT_EQ(e.custom_ops[0].ns, "mybackend");
+  EXPECT_EQ(e.custom_ops[0].schema, "fused_gelu(Tensor x) -> Tensor");
+  EXPECT_EQ(e.custom_ops[2].line, 6);
+  const RawInventory* inv = named(e, "mybackend/PrivateUse1");
+  ASSERT_NE(inv, nullptr);
+  EXPECT_EQ(inv->ns, "mybackend");
+  EXPECT_EQ(inv->members.size(), 1u);
+}
+
+TEST(CppRegistration, AliasesAndRegisteringMacrosAreRecordedPerFile) {
+  auto e = run("#define TPU PrivateUse1\n#define VERSION 3\n#define REG(op) m.impl(#op, f);\n"
+               "TORCH_LIBRARY_IMPL(aten, TPU, m) {\n  REG(add);\n  m.impl(opname, f);\n}\n");
+  ASSERT_EQ(e.aliases.size(), 1u);
+  EXPECT_EQ(e.aliases[0].name, "TPU");
+  EXPECT_EQ(e.aliases[0].target, "PrivateUse1");
+  ASSERT_EQ(e.macros.size(), 1u);
+  EXPECT_EQ(e.macros[0].templates, (std::vector<std::vector<std::string>>{{"#op"}}));
+  ASSERT_EQ(e.macro_uses.size(), 1u);
+  EXPECT_EQ(e.macro_uses[0].args, (std::vector<std::string>{"add"}));
+  EXPECT_EQ(e.macro_uses[0].block_line, 4);
+  EXPECT_EQ(named(e, "aten/TPU")->macro_names, 1);
+}
+
 }  // namespace
 }  // namespace onramp::ops

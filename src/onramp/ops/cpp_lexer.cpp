@@ -71,16 +71,83 @@ std::string_view CppLexer::read_directive_line() {
 
 // Directives produce no tokens; `#if 0` / `#if false` blocks are skipped so
 // that disabled members are not counted. Other conditional branches are all
-// read, since which one a build takes is unknown here.
+// read, since which one a build takes is unknown here, and each token knows
+// the branches it sits under (condition()). Defines are kept as written.
 void CppLexer::skip_preprocessor() {
+  int line = line_;
   std::string_view directive = trim(read_directive_line().substr(1));
-  if (directive.starts_with("if")) {
-    std::string_view cond = trim(directive.substr(directive.starts_with("ifdef") || directive.starts_with("ifndef") ? 0 : 2));
-    if (cond == "0" || cond == "false") skip_disabled_block();
+  if (directive.starts_with("define")) {
+    on_define(trim(directive.substr(6)), line);
+  } else {
+    on_conditional(directive);
+  }
+  update_condition();
+}
+
+void CppLexer::on_conditional(std::string_view directive) {
+  auto word_is = [&](std::string_view w) {
+    return directive.starts_with(w) && (directive.size() == w.size() || !ident_char(directive[w.size()]));
+  };
+  if (word_is("if") || word_is("ifdef") || word_is("ifndef")) {
+    std::string_view cond = trim(directive.substr(directive.starts_with("if ") || directive.starts_with("if(") ? 2 : 0));
+    if (cond == "0" || cond == "false") {
+      std::string_view stop = skip_disabled_block();
+      if (stop.starts_with("elif")) conditions_.push_back("#" + std::string(stop));
+      else if (stop.starts_with("else")) conditions_.push_back("");
+      return;
+    }
+    conditions_.push_back(cond == "1" || cond == "true" ? std::string() : "#" + std::string(directive));
+  } else if (word_is("elif") || word_is("else")) {
+    if (conditions_.empty()) return;
+    std::string& top = conditions_.back();
+    top = word_is("else") ? (top.empty() ? std::string() : "#else of " + top) : "#" + std::string(directive);
+  } else if (word_is("endif")) {
+    if (!conditions_.empty()) conditions_.pop_back();
   }
 }
 
-void CppLexer::skip_disabled_block() {
+void CppLexer::on_define(std::string_view rest, int line) {
+  size_t n = 0;
+  while (n < rest.size() && ident_char(rest[n])) ++n;
+  if (n == 0) return;
+  CppDefine d{rest.substr(0, n), {}, false, {}, line};
+  rest.remove_prefix(n);
+  if (!rest.empty() && rest.front() == '(') {
+    d.function_like = true;
+    size_t close = rest.find(')');
+    if (close == std::string_view::npos) return;
+    std::string_view params = rest.substr(1, close - 1);
+    while (!params.empty()) {
+      size_t comma = params.find(',');
+      d.params.push_back(trim(params.substr(0, comma)));
+      params = comma == std::string_view::npos ? std::string_view() : params.substr(comma + 1);
+    }
+    rest.remove_prefix(close + 1);
+  }
+  d.body = trim(rest);
+  // `#ifndef GUARD` + `#define GUARD`: an include guard, not a condition.
+  if (!conditions_.empty() && conditions_.back() == "#ifndef " + std::string(d.name) && d.body.empty()) {
+    conditions_.back().clear();
+  }
+  defines_.push_back(d);
+}
+
+void CppLexer::update_condition() {
+  std::string out;
+  for (const auto& c : conditions_) {
+    if (!c.empty()) out += (out.empty() ? "" : " / ") + c;
+  }
+  if (out == condition_texts_[static_cast<size_t>(condition_)]) return;
+  if (out.empty()) {
+    condition_ = 0;
+    return;
+  }
+  // One entry per change: bounded by the file's directives, no search.
+  condition_ = static_cast<int>(condition_texts_.size());
+  condition_texts_.push_back(std::move(out));
+}
+
+std::string_view CppLexer::skip_disabled_block() {
   int start_line = line_;
   int depth = 1;
   bool line_start = false;
@@ -97,14 +164,15 @@ void CppLexer::skip_disabled_block() {
     if (c == '#' && line_start) {
       std::string_view d = trim(read_directive_line().substr(1));
       if (d.starts_with("if")) ++depth;
-      if (d.starts_with("endif") && --depth == 0) return;
-      if ((d.starts_with("else") || d.starts_with("elif")) && depth == 1) return;
+      if (d.starts_with("endif") && --depth == 0) return d;
+      if ((d.starts_with("else") || d.starts_with("elif")) && depth == 1) return d;
       continue;
     }
     line_start = false;
     ++pos_;
   }
   problem(start_line, "unterminated #if 0 block");
+  return {};
 }
 
 CppToken CppLexer::lex_string(size_t quote_pos, int line) {
@@ -127,7 +195,7 @@ CppToken CppLexer::lex_raw_string(size_t quote_pos, int line) {
   if (paren == std::string_view::npos || paren - quote_pos > 17) {
     problem(line, "malformed raw string literal");
     pos_ = quote_pos + 1;
-    return next();
+    return next_token();
   }
   std::string closing(1, ')');
   closing.append(text_.substr(quote_pos + 1, paren - quote_pos - 1));
@@ -145,6 +213,12 @@ CppToken CppLexer::lex_raw_string(size_t quote_pos, int line) {
 }
 
 CppToken CppLexer::next() {
+  CppToken t = next_token();
+  t.condition = condition_;
+  return t;
+}
+
+CppToken CppLexer::next_token() {
   skip_space_and_comments();
   if (pos_ >= text_.size()) return {CppTokenKind::end, {}, line_};
   at_line_start_ = false;

@@ -15,10 +15,20 @@ namespace onramp::ops {
 
 enum class CppTokenKind { identifier, string, number, punct, end };
 
+// A #define as written: `#define NAME(params) body` (body keeps its line continuations).
+struct CppDefine {
+  std::string_view name;
+  std::vector<std::string_view> params;
+  bool function_like = false;
+  std::string_view body;
+  int line = 0;
+};
+
 struct CppToken {
   CppTokenKind kind = CppTokenKind::end;
   std::string_view text;  // strings: the contents between the quotes
   int line = 0;
+  int condition = 0;  // the lexer's condition_text(condition): the #if branches it sits under
 };
 
 class CppLexer {
@@ -34,11 +44,18 @@ class CppLexer {
   std::string_view recorded_comment(int line) const;
   std::vector<Diagnostic>& diagnostics() { return diagnostics_; }
   const std::string& path() const { return path_; }
+  // The #if branches the next token sits under, outermost first ("" when
+  // none; include guards are not conditions).
+  const std::string& condition_text(int id) const { return condition_texts_[static_cast<size_t>(id)]; }
+  const std::vector<CppDefine>& defines() const { return defines_; }
 
  private:
+  CppToken next_token();
   void skip_space_and_comments();
   void skip_preprocessor();
-  void skip_disabled_block();
+  std::string_view skip_disabled_block();
+  void on_conditional(std::string_view directive);
+  void on_define(std::string_view directive, int line);
   std::string_view read_directive_line();
   CppToken lex_string(size_t quote_pos, int line);
   CppToken lex_raw_string(size_t quote_pos, int line);
@@ -53,6 +70,11 @@ class CppLexer {
   bool recording_ = false;
   std::vector<std::pair<int, std::string_view>> comments_;
   std::vector<Diagnostic> diagnostics_;
+  std::vector<std::string> conditions_;  // one per open #if; "" for a guard or an always-taken branch
+  std::vector<CppDefine> defines_;
+  std::vector<std::string> condition_texts_{""};
+  int condition_ = 0;  // index into condition_texts_ of the current branches
+  void update_condition();
 };
 
 }  // namespace onramp::ops

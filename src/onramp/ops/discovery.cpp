@@ -7,6 +7,7 @@
 #include <exception>
 #include <functional>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include "onramp/census/languages.h"
@@ -28,7 +29,7 @@ const std::vector<Extractor>& extractors() {
       {"cpp", {"h", "hh", "hpp", "hxx", "inc", "c", "cc", "cpp", "cxx", "cu", "cuh", "mm"},
        [](std::string_view t, const std::string& p, const OpsRules& r) { return extract_cpp(t, p, r); }},
       {"python", {"py", "pyi"}, [](std::string_view t, const std::string& p, const OpsRules&) { return extract_python(t, p); }},
-      {"yaml", {"yaml", "yml"}, [](std::string_view t, const std::string& p, const OpsRules&) { return extract_yaml(t, p); }},
+      {"yaml", {"yaml", "yml"}, [](std::string_view t, const std::string& p, const OpsRules& r) { return extract_yaml(t, p, r); }},
   };
   return table;
 }
@@ -41,12 +42,18 @@ const Extractor* find_extractor(std::string_view path) {
   return nullptr;
 }
 
-const ProfileInventory* declared(const BackendProfile* profile, const OpInventory& inv) {
-  if (!profile) return nullptr;
-  for (const auto& d : profile->inventories) {
-    if (d.path == inv.path && d.name == inv.name) return &d;
+// The profile inventory that declares this one: chosen by key and files when
+// merging, else by path (any of a merged inventory's files) and name.
+int declared(const BackendProfile* profile, const OpInventory& inv) {
+  if (!profile) return -1;
+  if (inv.declared_by >= 0) return inv.declared_by;
+  for (size_t i = 0; i < profile->inventories.size(); ++i) {
+    const auto& d = profile->inventories[i];
+    if (!d.key.empty() || d.name != inv.name) continue;
+    bool in_files = std::find(inv.files.begin(), inv.files.end(), d.path) != inv.files.end();
+    if (d.path == inv.path || in_files) return static_cast<int>(i);
   }
-  return nullptr;
+  return -1;
 }
 
 void assign_meaning(OpInventory& inv, const ProfileInventory* decl, const OpsRules& rules) {
@@ -57,7 +64,8 @@ void assign_meaning(OpInventory& inv, const ProfileInventory* decl, const OpsRul
     return;
   }
   std::string_view guess = rules.guess_meaning(inv.name);
-  if (guess.empty() && inv.kind == InventoryKind::cpp_registration) guess = "implemented";
+  bool registers = inv.kind == InventoryKind::cpp_registration || inv.kind == InventoryKind::yaml_dispatch;
+  if (guess.empty() && registers) guess = "implemented";
   inv.meaning = guess.empty() ? "unknown" : std::string(guess);
 }
 
@@ -92,11 +100,15 @@ Extraction read_all(const source::Source& src, const OpsRules& rules, const Disc
     }
     results[k] = ex->extract(*text, entry.path, rules);
     // Small collections are dropped per file, so a generated file with
-    // many short lists costs no memory later.
+    // many short lists costs no memory later. Registration blocks are kept:
+    // the size rule applies once they are merged over the tree.
     auto& found = results[k].inventories;
     seen += found.size();
     if (!file_declared(profile, entry.path)) {
-      std::erase_if(found, [&](const RawInventory& inv) { return inv.members.size() < options.min_members; });
+      std::erase_if(found, [&](const RawInventory& inv) {
+        return inv.kind != InventoryKind::cpp_registration && inv.kind != InventoryKind::yaml_dispatch &&
+               inv.members.size() < options.min_members;
+      });
     }
   });
   collections_seen = seen;
@@ -115,27 +127,37 @@ std::string_view extractor_for(std::string_view path) {
 Discovery discover(const source::Source& src, const AtenSchema& schema, const OpsRules& rules,
                    const DiscoveryOptions& options, const BackendProfile* profile) {
   Discovery d;
-  Extraction all = read_all(src, rules, options, profile, d.files_read, d.collections_seen);
+  Merged all = merge_extraction(read_all(src, rules, options, profile, d.files_read, d.collections_seen), profile);
+  std::set<int> found;
   for (auto& raw : all.inventories) {
     const size_t members = raw.members.size();
     bool may_be_declared = profile != nullptr;
     if (members < options.min_members && !may_be_declared) continue;
     OpInventory inv = resolve_inventory(std::move(raw), schema);
-    const ProfileInventory* decl = declared(profile, inv);
+    int decl = declared(profile, inv);
     bool qualifies = inv.op_count() >= options.min_members && inv.resolved_fraction() > options.min_resolved_fraction;
-    if (!decl && !qualifies) continue;
-    assign_meaning(inv, decl, rules);
+    if (decl < 0 && !qualifies) continue;
+    if (decl >= 0) found.insert(decl);
+    assign_meaning(inv, decl >= 0 ? &profile->inventories[static_cast<size_t>(decl)] : nullptr, rules);
     d.inventories.push_back(std::move(inv));
   }
   std::sort(d.inventories.begin(), d.inventories.end(), [](const auto& a, const auto& b) {
     return std::tie(a.path, a.line, a.name) < std::tie(b.path, b.line, b.name);
   });
   if (profile) {
-    for (const auto& decl : profile->inventories) {
-      bool found = std::any_of(d.inventories.begin(), d.inventories.end(),
-                               [&](const auto& inv) { return inv.path == decl.path && inv.name == decl.name; });
-      if (!found) d.missing.push_back(decl);
+    for (size_t i = 0; i < profile->inventories.size(); ++i) {
+      if (!found.contains(static_cast<int>(i))) d.missing.push_back(profile->inventories[i]);
     }
+  }
+  d.blocks = std::move(all.blocks);
+  d.macros = std::move(all.macros);
+  d.unknown_macro_uses = all.unknown_macro_uses;
+  d.schema_copies = std::move(all.schema_copies);
+  d.backend_lists = std::move(all.backend_lists);
+  d.custom_ops = std::move(all.custom_ops);
+  for (auto& p : all.unknown_macro_places) {
+    p.problem = "macro use " + p.problem + " in a registration block: no #define found, so the ops it registers are not counted";
+    all.diagnostics.push_back(std::move(p));
   }
   d.fallbacks = std::move(all.fallbacks);
   std::sort(d.fallbacks.begin(), d.fallbacks.end(),

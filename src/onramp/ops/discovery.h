@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "onramp/ops/merge.h"
 #include "onramp/ops/op_inventory.h"
 #include "onramp/ops/profile.h"
 #include "onramp/ops/rules.h"
@@ -25,6 +26,12 @@ struct Discovery {
   std::vector<Fallback> fallbacks;
   std::vector<Diagnostic> diagnostics;   // sorted by path, line
   std::vector<ProfileInventory> missing;  // declared by the profile, not found
+  std::vector<RegistrationBlock> blocks;     // every TORCH_LIBRARY_IMPL block, merged or not
+  std::vector<MacroRegistrations> macros;    // macros that register ops by names they build
+  size_t unknown_macro_uses = 0;             // macro uses in registration blocks with no #define found
+  std::vector<SchemaCopy> schema_copies;     // native_functions.yaml-format files that copy PyTorch's
+  std::vector<DispatchFile> backend_lists;   // and those that are a backend's own
+  std::vector<CustomOpDef> custom_ops;       // TORCH_LIBRARY m.def schemas
   size_t files_read = 0;
   size_t collections_seen = 0;  // every collection any extractor found
 };

@@ -68,6 +68,20 @@ OpRef strip_out_and_backward(const OpRef& op) {
   return s;
 }
 
+std::string strip_suffixes_as_written(std::string text) {
+  static constexpr std::string_view kSuffixes[] = {"Out", "_out", ".out", "Backward", "_backward"};
+  for (bool stripped = true; stripped;) {
+    stripped = false;
+    for (std::string_view s : kSuffixes) {
+      if (text.size() > s.size() && text.ends_with(s)) {
+        text.resize(text.size() - s.size());
+        stripped = true;
+      }
+    }
+  }
+  return text;
+}
+
 std::string fold_to_base(std::string name) {
   if (name.ends_with("_out")) name.resize(name.size() - 4);
   if (name.size() > 1 && name.back() == '_' && !name.ends_with("__")) name.pop_back();
@@ -97,6 +111,15 @@ std::vector<CountingMethod> count_every_way(const OpInventory& inv, const AtenSc
                         "distinct names once the out= overload or _out suffix and the _backward suffix are removed; "
                         "other overloads still count separately (sentinels excluded from here on)",
                         sorted(stripped_keys(inv, true))));
+  std::set<std::string> as_written;
+  for (const auto& m : inv.members) {
+    if (!m.sentinel()) as_written.insert(strip_suffixes_as_written(m.member.text));
+  }
+  out.push_back(counted("suffixes_stripped_as_written", "Out/Backward suffixes stripped from the names as written",
+                        "distinct members as written once a trailing Out, _out, .out, Backward or _backward is removed "
+                        "(repeatedly), without mapping to ATen names first: the article's count of the enum "
+                        "(sentinels excluded)",
+                        sorted(std::move(as_written))));
   out.push_back(counted("overloads_collapsed", "Overloads collapsed to the base op",
                         "as above, then every overload of a name counts once", sorted(stripped_keys(inv, false))));
   out.push_back(counted("inplace_out_folded", "In-place and out= forms folded into the base op",

@@ -27,6 +27,10 @@ std::vector<CountingMethod> count_every_way(const OpInventory& inventory, const 
 // The name a member counts as once Out/Backward suffixes are stripped:
 // "add.out" -> "add", "adaptive_avg_pool2d_backward" -> "adaptive_avg_pool2d".
 OpRef strip_out_and_backward(const OpRef& op);
+// A member as written less its Out/Backward suffixes, as the article did on
+// the enum's names: "kAddOut" -> "kAdd", "kConvolutionBackwardOut" ->
+// "kConvolution", "add_out" -> "add", "add.out" -> "add".
+std::string strip_suffixes_as_written(std::string text);
 // The base op of a name: in-place `_` and `_out` removed ("add_" -> "add").
 std::string fold_to_base(std::string name);
 

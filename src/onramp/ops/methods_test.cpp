@@ -101,5 +101,22 @@ TEST(GapClasses, FirstFittingClassWins) {
   EXPECT_EQ(got["other"], (std::vector<std::string>{"not_an_op", "relu"}));
 }
 
+TEST(CountingMethods, SuffixesStrippedAsWrittenIsTheArticlesRule) {
+  EXPECT_EQ(strip_suffixes_as_written("kAddOut"), "kAdd");
+  EXPECT_EQ(strip_suffixes_as_written("kConvolutionBackwardOut"), "kConvolution");
+  EXPECT_EQ(strip_suffixes_as_written("add_out"), "add");
+  EXPECT_EQ(strip_suffixes_as_written("add.out"), "add");
+  EXPECT_EQ(strip_suffixes_as_written("kLayout"), "kLayout");
+  EXPECT_EQ(strip_suffixes_as_written("Out"), "Out");
+  auto s = testing::tiny_schema();
+  // kAdd, kAddOut -> kAdd; kAdd_Tensor stays (overloads as written count apart); kMaxDim;
+  // kAdaptiveAvgPool2d, kAdaptiveAvgPool2dBackward -> kAdaptiveAvgPool2d; the sentinel is left out.
+  auto inv = inventory_of({{"kAdd", ""}, {"kAddOut", ""}, {"kAdd_Tensor", ""}, {"kMaxDim", ""},
+                           {"kAdaptiveAvgPool2d", ""}, {"kAdaptiveAvgPool2dBackward", ""}, {"kMaxOpPlus1", "bound"}},
+                          s);
+  auto v = by_key(count_every_way(inv, s));
+  EXPECT_EQ(v["suffixes_stripped_as_written"], 4u);
+}
+
 }  // namespace
 }  // namespace onramp::ops

@@ -26,6 +26,12 @@ OpInventory resolve_inventory(RawInventory raw, const AtenSchema& schema) {
   inv.kind = raw.kind;
   inv.name = std::move(raw.name);
   inv.dispatch_key = std::move(raw.dispatch_key);
+  inv.ns = std::move(raw.ns);
+  inv.key_shown = std::move(raw.key_shown);
+  inv.blocks = raw.blocks;
+  inv.files = std::move(raw.files);
+  inv.macro_names = raw.macro_names;
+  inv.declared_by = raw.declared_by;
   inv.members.reserve(raw.members.size());
   for (auto& m : raw.members) {
     OpRef op = m.sentinel.empty() ? resolve_member(m.text, schema) : OpRef{m.text, "", false, false};

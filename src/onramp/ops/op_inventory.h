@@ -25,12 +25,19 @@ struct OpInventory {
   std::string meaning;          // implemented, unregistered, falls_back_to_cpu, supported, autograd, unknown
   bool meaning_declared = false;  // by a profile; otherwise guessed from the name
   std::string description;        // the profile's words for it, if any
+  std::string ns;                 // registrations: the namespace
+  std::string key_shown;          // "TPU (= PrivateUse1, at csrc/config.h:1)"; "" when not an alias
+  size_t blocks = 0;              // registration blocks merged into it
+  std::vector<std::string> files; // their files
+  int macro_names = 0;            // registrations in it whose name a macro made and could not be read
+  int declared_by = -1;           // the profile inventory that chose its blocks by key and files
 
   size_t sentinel_count() const;
   size_t op_count() const { return members.size() - sentinel_count(); }  // members that are not sentinels
   size_t resolved_count() const;
   double resolved_fraction() const;  // resolved / op_count, 0 when empty
-  std::string where() const { return path + ":" + std::to_string(line); }
+  // path:line; a merged inventory with no one place is its path alone ("(tree)").
+  std::string where() const { return line ? path + ":" + std::to_string(line) : path; }
 };
 
 OpInventory resolve_inventory(RawInventory raw, const AtenSchema& schema);

@@ -30,7 +30,11 @@ size_t utf8_length(std::string_view s, size_t i) {
   return n;
 }
 
-std::string label_of(const OpInventory& inv) { return printable(inv.path) + ":" + std::to_string(inv.line) + " " + printable(inv.name); }
+std::string label_of(const OpInventory& inv) { return printable(inv.where()) + " " + printable(inv.name); }
+
+std::string member_where(const OpInventory& inv, const ResolvedMember& m) {
+  return printable(m.member.path.empty() ? inv.path : m.member.path) + ":" + std::to_string(m.member.line);
+}
 
 bool is_implemented(const OpInventory& inv) {
   return inv.meaning == "implemented" || inv.meaning == "supported";
@@ -49,10 +53,12 @@ std::set<std::string> registered_base_names(const Discovery& d) {
 
 Table inventory_table(const Discovery& d) {
   Table t{"inventories", "Op inventories found",
-          "collections of names (enums, registrations, string lists, Python literals, YAML lists) with at least 10 "
-          "non-sentinel members of which more than half resolve to ATen ops, plus any a profile declares",
+          "collections of names (enums, registrations merged by namespace and dispatch key over the tree, string "
+          "lists, Python literals, YAML lists and dispatch sections) with at least 10 non-sentinel members of which "
+          "more than half resolve to ATen ops, plus any a profile declares",
           "", {{"where", "Where", ""}, {"kind", "Kind", ""}, {"name", "Name", ""}, {"meaning", "Meaning", ""},
-               {"meaning_from", "Meaning from", ""}, {"members", "Members", "entries"},
+               {"meaning_from", "Meaning from", ""}, {"dispatch_key", "Dispatch key", ""},
+               {"blocks", "Blocks", "blocks"}, {"members", "Members", "entries"},
                {"sentinels", "Sentinels", "entries"}, {"resolved", "Resolved", "entries"},
                {"resolved_fraction", "Resolved share", "fraction"}},
           {}};
@@ -60,7 +66,8 @@ Table inventory_table(const Discovery& d) {
     t.rows.push_back(Json{{"where", printable(inv.where())}, {"kind", to_string(inv.kind)},
                           {"name", printable(inv.name)}, {"meaning", inv.meaning},
                           {"meaning_from", inv.meaning_declared ? "profile" : "guessed from the name"},
-                          {"members", inv.members.size()}, {"sentinels", inv.sentinel_count()},
+                          {"dispatch_key", printable(inv.key_shown.empty() ? inv.dispatch_key : inv.key_shown)},
+                          {"blocks", inv.blocks}, {"members", inv.members.size()}, {"sentinels", inv.sentinel_count()},
                           {"resolved", inv.resolved_count()},
                           {"resolved_fraction", std::round(inv.resolved_fraction() * 1000) / 1000}});
   }
@@ -119,9 +126,19 @@ void add_member_tables(report::Section& s, const Discovery& d) {
                    "members (sentinels excluded) that name no op of the schema, with the normalized name tried", "",
                    {{"where", "Where", ""}, {"inventory", "Inventory", ""}, {"member", "Member", ""}, {"tried", "Tried as", ""}},
                    {}, 40};
+  Table conditional{"conditional_members", "Members under #if branches (counted)",
+                    "members written under a preprocessor condition other than #if 0; every branch is read, since "
+                    "which one a build takes is unknown here", "",
+                    {{"where", "Where", ""}, {"inventory", "Inventory", ""}, {"member", "Member", ""},
+                     {"condition", "Condition", ""}},
+                    {}, 40};
   for (const auto& inv : d.inventories) {
     for (const auto& m : inv.members) {
-      Json base{{"where", printable(inv.path) + ":" + std::to_string(m.member.line)}, {"inventory", printable(inv.name)},
+      if (!m.member.condition.empty()) {
+        conditional.rows.push_back(Json{{"where", member_where(inv, m)}, {"inventory", printable(inv.name)},
+                                        {"member", printable(m.member.text)}, {"condition", printable(m.member.condition)}});
+      }
+      Json base{{"where", member_where(inv, m)}, {"inventory", printable(inv.name)},
                 {"member", printable(m.member.text)}};
       if (m.sentinel()) {
         base["reason"] = m.member.sentinel;
@@ -134,13 +151,26 @@ void add_member_tables(report::Section& s, const Discovery& d) {
   }
   s.add(std::move(sentinels));
   s.add(std::move(unresolved));
+  s.add(std::move(conditional));
+}
+
+// Where each member of a merged inventory is written, for evidence op by op.
+Table members_table(const OpInventory& inv) {
+  Table t{"members:" + printable(inv.where()) + ":" + printable(inv.name), "Members and where they are written: " + label_of(inv),
+          "one row per registration merged into the inventory, with its file:line and the macro that built its name",
+          printable(inv.where()), {{"op", "Op", ""}, {"where", "Where", ""}, {"macro", "Macro", ""}}, {}};
+  t.json_only = true;
+  for (const auto& m : inv.members) {
+    t.rows.push_back(Json{{"op", printable(m.member.text)}, {"where", member_where(inv, m)}, {"macro", printable(m.member.macro)}});
+  }
+  return t;
 }
 
 void add_problem_tables(report::Section& s, const Discovery& d) {
   Table fallbacks{"fallbacks", "Backend-wide fallbacks", "TORCH_LIBRARY_IMPL(_, KEY, m) blocks that call m.fallback(...)",
                   "", {{"where", "Where", ""}, {"dispatch_key", "Dispatch key", ""}}, {}};
   for (const auto& f : d.fallbacks) {
-    fallbacks.rows.push_back(Json{{"where", printable(f.path) + ":" + std::to_string(f.line)}, {"dispatch_key", f.dispatch_key}});
+    fallbacks.rows.push_back(Json{{"where", printable(f.path) + ":" + std::to_string(f.line)}, {"dispatch_key", printable(f.alias_evidence.empty() ? f.dispatch_key : f.alias_evidence)}});
   }
   s.add(std::move(fallbacks));
   Table problems{"problems", "Files that could not be read cleanly",
@@ -185,6 +215,113 @@ void add_gap_findings(report::Section& s, const OpInventory& inv, const std::vec
                 fmt::format("{} lists {} entries: {}; {} other. It is a list of work, not a count of failures.",
                             label_of(inv), total, parts.empty() ? "none classified" : parts, other),
                 "", printable(inv.where())});
+}
+
+Table blocks_table(const Discovery& d) {
+  Table t{"registration_blocks", "Registration blocks (TORCH_LIBRARY_IMPL), and the inventory each is merged into",
+          "every TORCH_LIBRARY_IMPL(ns, KEY, m) block in the tree, written or opened by a macro's use, its key after "
+          "#define and constexpr aliases, and the names it registers",
+          "", {{"where", "Where", ""}, {"namespace", "Namespace", ""}, {"key_written", "Key as written", ""},
+               {"key", "Key", ""}, {"macro", "Macro", ""}, {"members", "Registrations", "entries"},
+               {"merged_into", "Merged into", ""}},
+          {}, 40};
+  for (const auto& b : d.blocks) {
+    t.rows.push_back(Json{{"where", printable(b.path) + ":" + std::to_string(b.line)}, {"namespace", printable(b.ns)},
+                          {"key_written", printable(b.key_written)}, {"key", printable(b.key)},
+                          {"macro", printable(b.macro)}, {"members", b.members},
+                          {"merged_into", printable(b.merged_into)}});
+  }
+  return t;
+}
+
+Table macros_table(const Discovery& d) {
+  Table t{"registering_macros", "Macros that register ops by names they build",
+          "function-like #defines whose body calls impl() with a name made of literals and #PARAM; each use found at "
+          "file scope or in a registration block is expanded with its arguments", "",
+          {{"where", "Where", ""}, {"macro", "Macro", ""}, {"uses", "Uses", "uses"},
+           {"members", "Names built", "entries"}, {"unread", "Not readable", "registrations"}},
+          {}};
+  for (const auto& m : d.macros) {
+    t.rows.push_back(Json{{"where", printable(m.path) + ":" + std::to_string(m.line)}, {"macro", printable(m.macro)},
+                          {"uses", m.uses}, {"members", m.members}, {"unread", m.unread}});
+  }
+  return t;
+}
+
+Table dispatch_files_table(const Discovery& d) {
+  Table t{"dispatch_yaml_files", "Files in native_functions.yaml format",
+          "top-level lists of func: entries; a file is a copy of PyTorch's schema when more than half of its entries "
+          "with a dispatch: section name none but PyTorch's own keys (data/ops_rules.toml), else each other key's "
+          "entries are an inventory", "",
+          {{"where", "Where", ""}, {"reads_as", "Reads as", ""}, {"entries", "Entries", "entries"},
+           {"with_dispatch", "With dispatch", "entries"}, {"only_pytorch_keys", "Only PyTorch's keys", "entries"},
+           {"keys", "Keys", ""}},
+          {}};
+  auto row = [&](const DispatchFile& f, const char* reads_as) {
+    std::string keys;
+    for (const auto& [k, n] : f.keys) keys += (keys.empty() ? "" : ", ") + printable(k) + " " + std::to_string(n);
+    t.rows.push_back(Json{{"where", printable(f.path) + ":" + std::to_string(f.line)}, {"reads_as", reads_as},
+                          {"entries", f.entries}, {"with_dispatch", f.with_dispatch},
+                          {"only_pytorch_keys", f.only_pytorch_keys}, {"keys", keys}});
+  };
+  for (const auto& c : d.schema_copies) row(c.file, "a copy of PyTorch's schema, not an inventory");
+  for (const auto& f : d.backend_lists) row(f, "a backend's own list");
+  std::sort(t.rows.begin(), t.rows.end(), [](const Json& a, const Json& b) { return a["where"] < b["where"]; });
+  return t;
+}
+
+Table custom_ops_table(const Discovery& d) {
+  Table t{"custom_ops", "The backend's own ops (TORCH_LIBRARY m.def)",
+          "schemas defined with m.def(\"...\") in TORCH_LIBRARY and TORCH_LIBRARY_FRAGMENT blocks, counted apart "
+          "from ATen ops", "", {{"namespace", "Namespace", ""}, {"op", "Op", ""}, {"where", "Where", ""}}, {}, 40};
+  for (const auto& c : d.custom_ops) {
+    t.rows.push_back(Json{{"namespace", printable(c.ns)}, {"op", printable(c.schema)},
+                          {"where", printable(c.path) + ":" + std::to_string(c.line)}});
+  }
+  return t;
+}
+
+size_t macro_named_registrations(const Discovery& d) {
+  size_t n = d.unknown_macro_uses;
+  for (const auto& m : d.macros) n += m.unread;
+  for (const auto& inv : d.inventories) n += static_cast<size_t>(inv.macro_names);
+  return n;
+}
+
+void add_registration_tables(report::Section& s, const Discovery& d, const OpsReportInput& in) {
+  s.add(Figure{"registration_blocks", "Registration blocks", d.blocks.size(), "blocks",
+               "TORCH_LIBRARY_IMPL blocks in the tree, written or opened by a macro's use", in.source_evidence, ""});
+  size_t macro_named = macro_named_registrations(d);
+  s.add(Figure{"registrations_named_by_macro_unread", "Registrations with a name made by a macro, not read",
+               macro_named, "registrations",
+               "impl() calls whose op name is not a literal and no readable macro use gives it, plus uses of undefined "
+               "macros in registration blocks", in.source_evidence, ""});
+  std::set<std::pair<std::string, std::string>> custom;
+  for (const auto& c : d.custom_ops) custom.emplace(c.ns, c.schema.substr(0, c.schema.find('(')));
+  s.add(Figure{"custom_ops_defined", "The backend's own ops", custom.size(), "ops",
+               "distinct namespace::name of m.def schemas in TORCH_LIBRARY blocks", in.source_evidence, ""});
+  s.add(Figure{"schema_copies", "Copies of PyTorch's schema", d.schema_copies.size(), "files",
+               "native_functions.yaml-format files whose dispatch entries mostly name PyTorch's own keys",
+               in.source_evidence, ""});
+  s.add(blocks_table(d));
+  s.add(macros_table(d));
+  s.add(dispatch_files_table(d));
+  s.add(custom_ops_table(d));
+  for (const auto& inv : d.inventories) {
+    if (inv.kind != InventoryKind::cpp_registration || inv.blocks < 2) continue;
+    s.add(Finding{Severity::info,
+                  fmt::format("{} ops registered for {}: {} registrations in {} blocks across {} files, merged into "
+                              "one inventory ({})",
+                              printable(inv.ns), printable(inv.key_shown.empty() ? inv.dispatch_key : inv.key_shown),
+                              inv.members.size(), inv.blocks, inv.files.size(), label_of(inv)),
+                  "", printable(inv.where())});
+  }
+  if (macro_named > 0) {
+    s.add(Finding{Severity::friction,
+                  fmt::format("{} registrations have a name made by a macro that could not be read; they are not in "
+                              "any inventory (see the registering_macros table and the problems table)", macro_named),
+                  "write the op names as literals, or keep the registering macro's uses in the tree", ""});
+  }
 }
 
 }  // namespace
@@ -239,6 +376,7 @@ report::Section build_ops_section(const OpsReportInput& in) {
     auto methods = count_every_way(inv, in.schema);
     s.add(methods_table(inv, methods, in));
     s.add(counted_table(inv, methods));
+    if (inv.blocks > 1 || inv.declared_by >= 0) s.add(members_table(inv));
     if (inv.meaning == "unregistered" || inv.meaning == "falls_back_to_cpu") {
       auto gaps = classify_gaps(inv, in.schema, in.rules, registered);
       s.add(gaps_table(inv, gaps));
@@ -248,8 +386,11 @@ report::Section build_ops_section(const OpsReportInput& in) {
   add_member_tables(s, d);
   add_problem_tables(s, d);
   add_claim_findings(s, in);
+  add_registration_tables(s, d, in);
   for (const auto& m : d.missing) {
-    s.add(Finding{Severity::friction, "The profile declares " + m.name + " in " + m.path + " (" + m.meaning +
+    std::string what = m.key.empty() ? m.name + " in " + m.path
+                                     : "the " + m.ns + " registrations for key " + m.key + " in " + (m.files.empty() ? "any file" : m.files);
+    s.add(Finding{Severity::friction, "The profile declares " + what + " (" + m.meaning +
                   ") but no such inventory was found", "update the profile to the repository's layout", in.profile ? in.profile->origin : ""});
   }
   bool guessed = std::any_of(d.inventories.begin(), d.inventories.end(), [](const auto& i) { return !i.meaning_declared; });

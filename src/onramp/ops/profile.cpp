@@ -23,10 +23,14 @@ Result<void> read_inventories(const toml::table& table, const std::string& origi
   for (const auto& node : *arr) {
     const auto* t = node.as_table();
     if (!t) return fail(origin + ": [[inventories]] entries must be tables");
-    ProfileInventory inv{str(*t, "path"), str(*t, "name"), str(*t, "meaning"), str(*t, "description")};
+    ProfileInventory inv;
+    inv.path = str(*t, "path"), inv.name = str(*t, "name"), inv.meaning = str(*t, "meaning");
+    inv.description = str(*t, "description");
+    inv.key = str(*t, "key"), inv.files = str(*t, "files");
+    if (std::string ns = str(*t, "namespace"); !ns.empty()) inv.ns = ns;
     int line = static_cast<int>(t->source().begin.line);
-    if (inv.path.empty() || inv.name.empty()) {
-      return fail(origin + ":" + std::to_string(line) + ": an inventory needs path and name");
+    if (inv.key.empty() && (inv.path.empty() || inv.name.empty())) {
+      return fail(origin + ":" + std::to_string(line) + ": an inventory needs path and name, or key (and files)");
     }
     const auto& meanings = profile_meanings();
     if (std::find(meanings.begin(), meanings.end(), inv.meaning) == meanings.end()) {

@@ -15,6 +15,11 @@ namespace onramp::ops {
 struct ProfileInventory {
   std::string path;         // relative to the repository root
   std::string name;         // enum name, variable or YAML key
+  // Registrations by key instead of path: the blocks TORCH_LIBRARY_IMPL(ns, KEY, m)
+  // (KEY as written or after aliases) in files matching the glob `files`.
+  std::string key;
+  std::string files;        // fnmatch glob, `*` crosses `/`; "" for every file
+  std::string ns = "aten";
   std::string meaning;      // one of profile_meanings()
   std::string description;  // what the repository says it is
 };

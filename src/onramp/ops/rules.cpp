@@ -58,6 +58,8 @@ Result<OpsRules> OpsRules::parse(std::string_view toml_text, const std::string& 
   }
   for (const auto& h : strings_of(ctable["sentinels"]["hints"])) rules.sentinel_hints_.push_back(to_lower(h));
   for (const auto& p : strings_of(ctable["sentinels"]["comment_phrases"])) rules.sentinel_phrases_.push_back(to_lower(p));
+  rules.pytorch_keys_ = strings_of(ctable["dispatch"]["pytorch_keys"]);
+  rules.pytorch_key_prefixes_ = strings_of(ctable["dispatch"]["pytorch_key_prefixes"]);
   if (const auto* meanings = table["meanings"].as_array()) {
     for (const auto& m : *meanings) {
       const auto* t = m.as_table();
@@ -108,6 +110,14 @@ std::string OpsRules::sentinel_reason(std::string_view member, std::string_view 
     if (lowered.find(phrase) != std::string::npos) return "comment says \"" + phrase + "\"";
   }
   return {};
+}
+
+bool OpsRules::is_pytorch_dispatch_key(std::string_view key) const {
+  auto listed = [&](std::string_view k) { return std::find(pytorch_keys_.begin(), pytorch_keys_.end(), k) != pytorch_keys_.end(); };
+  // SparseCPU is PyTorch's; SparsePrivateUse1 is a backend's.
+  return listed(key) || std::any_of(pytorch_key_prefixes_.begin(), pytorch_key_prefixes_.end(), [&](const auto& p) {
+           return key.starts_with(p) && key.size() > p.size() && listed(key.substr(p.size()));
+         });
 }
 
 std::string_view OpsRules::guess_meaning(std::string_view name) const {

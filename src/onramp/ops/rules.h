@@ -35,6 +35,9 @@ class OpsRules {
   std::string_view guess_meaning(std::string_view name) const;
 
   const std::vector<FamilyRule>& families() const { return families_; }
+  // Whether a dispatch key is one of PyTorch's own (CPU, CUDA, Meta,
+  // CompositeImplicitAutograd, ...), not a backend's: [dispatch] in the rules.
+  bool is_pytorch_dispatch_key(std::string_view key) const;
 
  private:
   std::vector<FamilyRule> families_;
@@ -43,6 +46,8 @@ class OpsRules {
   std::vector<std::string> sentinel_hints_;
   std::vector<std::string> sentinel_phrases_;
   std::vector<MeaningRule> meanings_;
+  std::vector<std::string> pytorch_keys_;
+  std::vector<std::string> pytorch_key_prefixes_;
 };
 
 std::string to_lower(std::string_view text);

@@ -20,5 +20,16 @@ TEST(OpsRules, AnIdentifierOfMegabytesIsNoSentinelAndNoCrash) {
   EXPECT_EQ(OpsRules::builtin().sentinel_reason(name + "_COUNT", ""), "");
 }
 
+TEST(OpsRules, PyTorchsOwnDispatchKeysAndABackendsKeys) {
+  const auto& rules = OpsRules::builtin();
+  for (const char* key : {"CPU", "CUDA", "Meta", "CompositeImplicitAutograd", "SparseCPU", "SparseCsrCUDA", "QuantizedCPU",
+                          "NestedTensorCUDA", "AutogradCPU"}) {
+    EXPECT_TRUE(rules.is_pytorch_dispatch_key(key)) << key;
+  }
+  for (const char* key : {"PrivateUse1", "XLA", "TPU", "QuantizedPrivateUse1", "SparsePrivateUse1", "AutogradPrivateUse1"}) {
+    EXPECT_FALSE(rules.is_pytorch_dispatch_key(key)) << key;
+  }
+}
+
 }  // namespace
 }  // namespace onramp::ops

@@ -3,11 +3,66 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cctype>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace onramp::ops {
 namespace {
+
+std::string trimmed(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return std::string(s);
+}
+
+// The keys of a dispatch: section ("CPU, CUDA: add_out" names two).
+std::set<std::string> dispatch_keys(const YAML::Node& dispatch) {
+  std::set<std::string> keys;
+  if (!dispatch.IsMap()) return keys;
+  for (const auto& kv : dispatch) {
+    if (!kv.first.IsScalar()) continue;
+    std::string_view all = kv.first.Scalar();
+    while (!all.empty()) {
+      size_t comma = all.find(',');
+      if (std::string key = trimmed(all.substr(0, comma)); !key.empty()) keys.insert(key);
+      all = comma == std::string_view::npos ? std::string_view() : all.substr(comma + 1);
+    }
+  }
+  return keys;
+}
+
+// A top-level list of func: entries, as in native_functions.yaml.
+void collect_dispatch(const YAML::Node& list, const std::string& path, const OpsRules& rules, Extraction& out) {
+  DispatchFile file{path, 0, 0, 0, 0, {}};
+  std::map<std::string, RawInventory> by_key;
+  std::map<std::string, int> counts;
+  for (const auto& item : list) {
+    if (!item.IsMap() || !item["func"] || !item["func"].IsScalar()) continue;
+    int line = item.Mark().line + 1;
+    if (file.entries++ == 0) file.line = line;
+    // A missing key gives an invalid node, which throws when asked anything.
+    const YAML::Node dispatch = item["dispatch"];
+    std::set<std::string> keys = dispatch ? dispatch_keys(dispatch) : std::set<std::string>{};
+    if (keys.empty()) continue;
+    ++file.with_dispatch;
+    bool backend = false;
+    for (const auto& key : keys) {
+      ++counts[key];
+      if (rules.is_pytorch_dispatch_key(key)) continue;
+      backend = true;
+      auto [it, fresh] = by_key.try_emplace(key, path, line, InventoryKind::yaml_dispatch, "dispatch:" + key, key,
+                                            std::vector<Member>{});
+      it->second.members.emplace_back(item["func"].Scalar(), line);
+    }
+    file.only_pytorch_keys += !backend;
+  }
+  if (file.entries == 0) return;
+  file.keys.assign(counts.begin(), counts.end());
+  out.dispatch_files.push_back(std::move(file));
+  for (auto& [key, inv] : by_key) out.inventories.push_back(std::move(inv));
+}
 
 void collect(const YAML::Node& node, const std::string& key_path, int key_line, const std::string& path,
              Extraction& out) {
@@ -24,9 +79,9 @@ void collect(const YAML::Node& node, const std::string& key_path, int key_line, 
   for (const auto& item : node) {
     int line = item.Mark().line + 1;
     if (item.IsScalar()) {
-      inv.members.push_back({item.Scalar(), line, ""});
+      inv.members.emplace_back(item.Scalar(), line);
     } else if (item.IsMap() && item["func"] && item["func"].IsScalar()) {
-      inv.members.push_back({item["func"].Scalar(), line, ""});
+      inv.members.emplace_back(item["func"].Scalar(), line);
     }
   }
   if (!inv.members.empty()) out.inventories.push_back(std::move(inv));
@@ -57,13 +112,18 @@ std::vector<std::string> documents(std::string_view text) {
 
 }  // namespace
 
-Extraction extract_yaml(std::string_view text, const std::string& path) {
+Extraction extract_yaml(std::string_view text, const std::string& path, const OpsRules& rules) {
   Extraction out;
   try {
     // A multi-document stream is read document by document.
-    for (const auto& doc : documents(text)) collect(YAML::Load(doc), "", 0, path, out);
+    for (const auto& doc : documents(text)) {
+      YAML::Node node = YAML::Load(doc);
+      if (node.IsSequence()) collect_dispatch(node, path, rules, out);
+      collect(node, "", 0, path, out);
+    }
   } catch (const YAML::Exception& e) {
     out.inventories.clear();
+    out.dispatch_files.clear();
     out.diagnostics.push_back({path, e.mark.line + 1, "malformed YAML: " + e.msg});
   }
   return out;

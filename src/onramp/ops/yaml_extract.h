@@ -7,9 +7,14 @@
 #include <string_view>
 
 #include "onramp/ops/inventory.h"
+#include "onramp/ops/rules.h"
 
 namespace onramp::ops {
 
-Extraction extract_yaml(std::string_view text, const std::string& path);
+// A file in native_functions.yaml format (a top-level list of `func:` entries)
+// also gives one yaml_dispatch inventory per dispatch key that is not one of
+// PyTorch's own (`dispatch: {PrivateUse1: add_out_x}`), and its DispatchFile
+// counts, by which discovery tells a copy of PyTorch's schema from a backend's list.
+Extraction extract_yaml(std::string_view text, const std::string& path, const OpsRules& rules = OpsRules::builtin());
 
 }  // namespace onramp::ops

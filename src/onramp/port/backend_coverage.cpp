@@ -40,13 +40,16 @@ Result<BackendCoverage> coverage_from_tree(const BackendRequest& request, const 
   for (const auto& inv : found.inventories) {
     InventoryOps& view = inventories.emplace_back(InventoryOps{std::string(ops::to_string(inv.kind)), inv.meaning, {}});
     for (const auto& m : inv.members) {
-      if (!m.sentinel()) view.ops.emplace_back(m.op.full_name(), inv.path + ":" + std::to_string(m.member.line));
+      if (m.sentinel()) continue;
+      view.ops.emplace_back(m.op.full_name(), (m.member.path.empty() ? inv.path : m.member.path) + ":" +
+                                                  std::to_string(m.member.line));
     }
   }
   add_inventories(inventories, out);
   if (!found.fallbacks.empty()) {
     const auto& f = found.fallbacks.front();
-    out.boxed_fallback = f.path + ":" + std::to_string(f.line) + " (boxed fallback for " + f.dispatch_key + ")";
+    const std::string& key = f.alias_evidence.empty() ? f.dispatch_key : f.alias_evidence;
+    out.boxed_fallback = f.path + ":" + std::to_string(f.line) + " (boxed fallback for " + key + ")";
   }
   return out;
 }
@@ -58,7 +61,9 @@ bool is_saved_report(const std::string& backend) { return backend.ends_with(".js
 void add_inventories(const std::vector<InventoryOps>& inventories, BackendCoverage& out) {
   bool any_registration = false;
   for (const auto& inv : inventories) {
-    if (inv.kind == "cpp_registration" && is_implemented(inv.meaning)) {
+    // Registrations are the ground truth; a codegen YAML's dispatch entries become registrations.
+    bool registers = inv.kind == "cpp_registration" || inv.kind == "yaml_dispatch";
+    if (registers && is_implemented(inv.meaning)) {
       add_ops(inv, out.registered);
       any_registration = true;
     }

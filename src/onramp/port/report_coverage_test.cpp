@@ -96,5 +96,25 @@ TEST(ReportCoverage, WrongTypesReadAsMissingNotAsACrash) {
   EXPECT_EQ(c->backend, "odd.json");
 }
 
+TEST(ReportCoverage, ReadsAnInventoryMergedOverTheTree) {
+  auto schema = ops::testing::tiny_schema();
+  ops::RawInventory raw{"(tree)", 0, ops::InventoryKind::cpp_registration, "aten/PrivateUse1", "PrivateUse1", {}};
+  raw.members.emplace_back("relu", 4, "", "csrc/ops/relu.cpp");
+  raw.members.emplace_back("add.Tensor", 9, "", "csrc/ops/add.cpp");
+  raw.blocks = 2;
+  auto inv = ops::resolve_inventory(std::move(raw), schema);
+  inv.meaning = "implemented";
+  ops::Discovery d;
+  d.inventories.push_back(std::move(inv));
+  ops::OpsReportInput in{d, schema, ops::OpsRules::builtin(), "test", nullptr, "", std::nullopt, "", "tree"};
+  report::Report r;
+  r.target = {{"kind", "work_tree"}, {"path", "/src/spread"}};
+  r.sections.push_back(ops::build_ops_section(in));
+  auto c = coverage_from_report(report::to_json(r), "ops.json");
+  ASSERT_TRUE(c) << c.error().message;
+  EXPECT_EQ(c->registered.size(), 2u);
+  EXPECT_EQ(c->registered.at("relu"), "(tree) aten/PrivateUse1 (ops.json)");
+}
+
 }  // namespace
 }  // namespace onramp::port
