@@ -30,7 +30,7 @@ cat <<EOF
 Work directory: $work (about 2.5 GB is written here and in pip's cache)
 Host: $host (torch $host_torch)
 This downloads from the package index (sizes as of December 2026):
-  torch-tpu 0.2.0: the cp311 wheel (96 MB, twice: the dry run and the install) and the cp312 wheel (96 MB)
+  torch-tpu 0.2.0: the cp311 wheel (96 MB; pip's cache serves the later steps) and the cp312 wheel (96 MB)
   libtpu 0.0.52 (137 MB) and torch-tpu's small dependencies (about 16 MB: grpcio, pillow, pyzmq, ...)
   the newest torch-npu (44 MB), torch-xla (80 MB), intel-extension-for-pytorch (50 MB) wheels, each
   only when its cp311 manylinux x86_64 file is under $((max_other_bytes / 1000000)) MB
@@ -163,10 +163,10 @@ for dist in "${others[@]}"; do
   "$onramp" wheel --python "$host" "$w" --json -o "wheel-$mod.json"
   fig "wheel-$mod.json" archive_bytes unpacked_bytes native_files native_bytes glibc_floor requires_python torch_satisfied
   rows "wheel-$mod.json" requires_dist | grep -i torch || echo "    (no torch in Requires-Dist)"
-  torch_pin=$(unzip -p "$w" '*.dist-info/METADATA' | sed -n 's/^Requires-Dist: torch\(==[0-9.]*\).*/\1/p' | head -1)
+  torch_pin=$(unzip -p "$w" '*.dist-info/METADATA' | sed -n 's/^Requires-Dist: torch *==\([0-9][0-9.]*[0-9]\).*/\1/p' | head -1)
   if [ -n "$torch_pin" ]; then
-    want=${torch_pin#==}; want=${want%.}
-    echo "    pins torch $torch_pin; torch $want's cp311 wheel alone: $(index_size torch "$want") bytes (plus its CUDA dependencies): not installed here"
+    want=$torch_pin
+    echo "    pins torch $want (\"$(unzip -p "$w" '*.dist-info/METADATA' | sed -n 's/^Requires-Dist: \(torch *==.*\)/\1/p' | head -1 | tr -d '\r')\"); torch $want's cp311 wheel alone: $(index_size torch "$want") bytes (plus its CUDA dependencies): not installed here"
   fi
   # Installed without its dependencies onto the host's torch, to see what importing it does there.
   rm -rf "run-$mod" "probe-$mod"
