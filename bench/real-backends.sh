@@ -80,7 +80,7 @@ PY
 
 echo; echo "== 1. Resolution of $tpu_req from the host (its torch satisfies torch-tpu's torch range)"
 "$host" -m pip install --dry-run --report resolution.json "${pin[@]}" "$tpu_req" > resolution.log 2>&1
-grep -E '^(Would install|Requirement already satisfied: (torch|numpy) )' resolution.log | sed 's/ (from .*//' || true
+grep -E '^(Would install|Requirement already satisfied: (torch|numpy)[<>=! ])' resolution.log | sed 's/ (from .*//' || true
 echo "  downloaded to resolve (pip prints each size):"
 grep -E '^  Downloading ' resolution.log | sed 's/^  Downloading /    /' || true
 python3 - resolution.json <<'PY'
