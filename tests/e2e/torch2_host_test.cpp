@@ -138,6 +138,37 @@ TEST_F(Torch2Host, PortTraceJoinsAgainstTheDispatchersAnswer) {
   EXPECT_GT(join["value"].get<int>(), 0) << trace["figures"].dump(1);
 }
 
+// torch_tpu 0.2.0 declares a torch.backends entry point, so `import torch`
+// loads it by itself: the probe turns autoload off, or "before" would already
+// hold what the module registers. The fixture registers one op.
+TEST_F(Torch2Host, ABackendThatTorchAutoloadsIsMeasuredFromTorchAlone) {
+  const std::string fixture = std::string(ONRAMP_SOURCE_DIR) + "/tests/e2e/fixtures/autoload";
+  auto r = run_onramp({"probe", "--python", kHost, "--path", fixture, "--module", "autoload_backend", "--no-import",
+                       "--json", "--out", dir_->path() + "/autoload"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json probe = json::parse(r.out)["sections"]["probe"];
+  EXPECT_EQ(find_key(probe["figures"], "runtime_registered_ops")["value"], 1);
+  EXPECT_EQ(find_key(probe["figures"], "autoload_disabled")["value"], true);
+  EXPECT_EQ(find_key(probe["figures"], "autoload_entry_points")["value"], "autoload_backend = autoload_backend:_autoload");
+  // With autoload left on (--env), torch loads the module first: nothing is added by the import.
+  auto on = run_onramp({"probe", "--python", kHost, "--path", fixture, "--module", "autoload_backend", "--no-import",
+                        "--env", "TORCH_DEVICE_BACKEND_AUTOLOAD=1", "--json", "--out", dir_->path() + "/autoload-on"});
+  ASSERT_EQ(on.exit_code, 0) << on.err;
+  json probe_on = json::parse(on.out)["sections"]["probe"];
+  EXPECT_EQ(find_key(probe_on["figures"], "runtime_registered_ops")["value"], 0);
+  EXPECT_EQ(find_key(probe_on["figures"], "autoload_disabled")["value"], false);
+}
+
+TEST_F(Torch2Host, ARelativePythonPathNamesAFileFromHere) {
+  std::string rel = fs::relative(kHost, fs::current_path()).string();
+  ASSERT_NE(rel.find('/'), std::string::npos) << rel;
+  auto r = run_onramp({"probe", "--python", rel, "--device", "ref", "--no-import", "--json", "--out",
+                       dir_->path() + "/relative"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json probe = json::parse(r.out)["sections"]["probe"];
+  EXPECT_NE(find_key(probe["figures"], "host")["value"].get<std::string>().find(kHost), std::string::npos);
+}
+
 TEST_F(Torch2Host, AModuleThatDoesNotImportIsOneClearError) {
   auto r = run_onramp({"port", "trace", "--python", kHost, "--model", "torchvision:resnet18", "--backend",
                        "module:no_such_backend", "--out", dir_->path() + "/bad"});

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 
 #include "onramp/report/json_fields.h"
@@ -38,7 +39,14 @@ std::vector<std::string> query_environment() {
 
 Result<InterpreterFacts> query_interpreter(ProcessRunner& runner, const std::string& python) {
   RunRequest request;
-  request.argv = {python, "-I", "-c", kQuery};
+  // A relative path ("venv/bin/python") names a file from here; the query
+  // and every later run change directory first. A bare name is looked up
+  // in PATH.
+  std::string program = python;
+  if (program.find('/') != std::string::npos && !program.starts_with("/")) {
+    program = std::filesystem::absolute(program).lexically_normal().string();
+  }
+  request.argv = {program, "-I", "-c", kQuery};
   request.env = query_environment();
   request.cwd = "/";
   request.limits.wall_seconds = 60;

@@ -102,6 +102,12 @@ void add_environment(report::Section& s, const Json& env, const std::string& evi
   }
   s.add({"autoload_entry_points", "Autoload entry points (torch.backends)", points, "",
          "importlib.metadata.entry_points(group=\"torch.backends\")", evidence, ""});
+  s.add({"autoload_disabled", "Backend autoload turned off for the device-API probe",
+         bool_field(env, "autoload_disabled", false), "",
+         "the probe sets TORCH_DEVICE_BACKEND_AUTOLOAD=0 (unless --env sets it) so that `import torch` loads no "
+         "backend by itself and the registrations and device strings before the module's import are torch's "
+         "alone; the import timing runs keep autoload",
+         evidence, ""});
   s.add({"device", "Device name probed", text_field(env, "device"), "",
          "From " + text_field(env, "device_source", "--device"), evidence, ""});
 }
@@ -123,25 +129,31 @@ bool is_availability_query(const std::string& api) {
          api == "torch.accelerator.current_accelerator";
 }
 
-void add_accelerator_finding(report::Section& s, const std::vector<CallRow>& rows, const std::string& evidence) {
+// `module_failed`: the backend did not import, so the answers are torch's alone.
+void add_accelerator_finding(report::Section& s, const std::vector<CallRow>& rows, const std::string& evidence,
+                             bool module_failed) {
   std::vector<std::string> answers, failures;
-  bool any_present = false;
+  bool any_present = false, any_row = false;
   for (const auto& row : rows) {
     if (row.group != "torch.accelerator" || !is_availability_query(row.api)) continue;
+    any_row = true;
     if (row.status != "absent") any_present = true;
     std::string call = row.api.substr(row.api.rfind('.') + 1) + "()";
     if (row.status == "value") answers.push_back(call + " = " + row.result);
     else if (row.status != "absent") failures.push_back(call + " " + row.status + ": " + row.result);
   }
+  if (!any_row) return;  // torch itself did not import: nothing was asked
   if (!any_present) {
     s.add({report::Severity::info, "This torch has no torch.accelerator: device-generic availability checks are absent",
            "torch 2.x provides torch.accelerator.is_available / device_count / current_accelerator.", evidence});
     return;
   }
   if (failures.empty()) {
-    std::string text = "torch.accelerator degrades cleanly without the device:";
+    std::string text = module_failed ? "torch.accelerator answers, but the module did not import, so these are "
+                                       "torch's answers alone:"
+                                     : "torch.accelerator degrades cleanly without the device:";
     for (const auto& a : answers) text += " " + a + ";";
-    s.add({report::Severity::good, text, "", evidence});
+    s.add({module_failed ? report::Severity::info : report::Severity::good, text, "", evidence});
     return;
   }
   std::string text = "torch.accelerator does not degrade cleanly without the device:";
@@ -150,7 +162,8 @@ void add_accelerator_finding(report::Section& s, const std::vector<CallRow>& row
          "Availability queries should answer False / 0 / None on a machine without the device.", evidence});
 }
 
-void add_api_findings(report::Section& s, const std::vector<CallRow>& rows, const std::string& evidence) {
+void add_api_findings(report::Section& s, const std::vector<CallRow>& rows, const std::string& evidence,
+                      bool module_failed) {
   std::map<std::string, std::pair<const CallRow*, int>> by_rule;
   for (const auto& row : rows) {
     if (row.failure && row.failure->diagnosis && !is_strings_group(row.group) && row.status != "not finished") {
@@ -158,7 +171,7 @@ void add_api_findings(report::Section& s, const std::vector<CallRow>& rows, cons
       if (entry.second++ == 0) entry.first = &row;
     }
   }
-  add_accelerator_finding(s, rows, evidence);
+  add_accelerator_finding(s, rows, evidence, module_failed);
   for (const auto& [id, entry] : by_rule) {
     const CallRow& row = *entry.first;
     std::string what = fmt::format("{} device-API call(s) fail with {}; e.g. {}", entry.second, id, row.api);
@@ -210,7 +223,8 @@ void add_api_records(report::Section& section, const python::ScriptRun& run, con
     auto failure = run_failure(run, nullptr, "");
     section.add(failure_finding("The device-API probe did not finish", *failure, run.command));
   }
-  add_api_findings(section, rows, run.command);
+  const Json* module_import = find_record(run, "module_import");
+  add_api_findings(section, rows, run.command, module_import && !bool_field(*module_import, "ok", true));
 }
 
 }  // namespace onramp::runtime

@@ -15,6 +15,7 @@ still named. Features are detected by looking for them, never by version.
 import importlib
 import inspect
 import json
+import os
 import sys
 import time
 import traceback
@@ -212,10 +213,22 @@ def import_or_record(rec, name, kind):
         return None
 
 
+def disable_autoload(module_name):
+    """With a module to measure, torch must not load it during `import torch`
+    (backend autoload, torch >= 2.5: a `torch.backends` entry point, as
+    torch_tpu 0.2.0 has): then "before" would already hold its registrations
+    and device name. The module is imported explicitly next, as users do."""
+    if not module_name or "TORCH_DEVICE_BACKEND_AUTOLOAD" in os.environ:
+        return False
+    os.environ["TORCH_DEVICE_BACKEND_AUTOLOAD"] = "0"
+    return True
+
+
 def main():
     rec = Recorder(sys.argv[1])
     module_name, requested_device = sys.argv[2], sys.argv[3]
     registrations_only = sys.argv[4:5] == ["--registrations-only"]
+    autoload_disabled = disable_autoload(module_name)
     torch = import_or_record(rec, "torch", "torch_import")
     if torch is None:
         return
@@ -234,7 +247,8 @@ def main():
     rec.emit({"kind": "env", "python": sys.version.split()[0], "executable": sys.executable,
               "torch_version": getattr(torch, "__version__", None), "torch_file": getattr(torch, "__file__", None),
               "features": features(torch), "privateuse1_backend_name": backend_name,
-              "autoload_entry_points": autoload_entry_points(), "device": device,
+              "autoload_entry_points": autoload_entry_points(), "autoload_disabled": autoload_disabled,
+              "device": device,
               "device_source": device_source})
     probe_accelerator(rec, torch)
     probe_device_module(rec, torch, device)
