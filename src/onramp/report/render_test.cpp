@@ -131,7 +131,8 @@ TEST(Render, TextPutsBlockersAndFrictionsFirstAndBriefStopsThere) {
 
 TEST(Render, TextFitsAWidthAndColoursOnlyWhenAsked) {
   Report r = repeated_failure();
-  r.sections[0].tables[0].rows.push_back(Json{{"language", std::string(300, 'x')}, {"code", 5}});
+  r.sections[0].tables[0].columns.push_back(Column{"note", "Note", ""});
+  r.sections[0].tables[0].rows.push_back(Json{{"language", std::string(300, 'x')}, {"code", 5}, {"note", "a " + std::string(300, 'y')}});
   for (size_t width : {40u, 80u}) {
     std::istringstream lines(render_text(r, TextStyle{width, false, false, ""}));
     for (std::string line; std::getline(lines, line);) EXPECT_LE(display_width(line), width) << line;

@@ -11,7 +11,7 @@ namespace {
 
 constexpr size_t kCellLines = 3;    // a cell wraps over at most this many lines
 constexpr size_t kHeaderLines = 2;
-constexpr size_t kMinColumn = 8;    // a text column narrower than this is unreadable
+constexpr size_t kMinColumn = 10;   // a text column narrower than this is hard to read
 constexpr size_t kGap = 2;
 
 struct Grid {
@@ -113,8 +113,24 @@ void append_records(TableLines& out, const Grid& g, size_t width, size_t indent)
 
 }  // namespace
 
+// Columns with no text in any shown row: in a narrow terminal they only take room.
+void drop_empty_columns(Grid& g) {
+  for (size_t c = g.natural.size(); c-- > 1;) {
+    bool empty = !g.numeric[c];
+    for (const auto& row : g.rows) empty = empty && row[c].empty();
+    if (!empty) continue;
+    g.header.erase(g.header.begin() + static_cast<long>(c));
+    for (auto& row : g.rows) row.erase(row.begin() + static_cast<long>(c));
+    g.numeric.erase(g.numeric.begin() + static_cast<long>(c));
+    g.natural.erase(g.natural.begin() + static_cast<long>(c));
+  }
+}
+
 TableLines lay_out_table(const Table& t, size_t shown, size_t width, size_t indent) {
   Grid g = read_grid(t, shown);
+  if (g.natural.empty()) return {};
+  size_t natural = std::accumulate(g.natural.begin(), g.natural.end(), size_t{0}) + kGap * (g.natural.size() - 1);
+  if (width != 0 && indent + natural > width) drop_empty_columns(g);
   TableLines out;
   size_t gaps = g.natural.empty() ? 0 : kGap * (g.natural.size() - 1);
   std::vector<size_t> widths = g.natural;

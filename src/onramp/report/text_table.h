@@ -2,8 +2,8 @@
 // A table of the terminal view laid out in a given width: text columns give way
 // (the widest values first) and wrap inside their column, up to a few lines,
 // ending in "…" beyond; numeric columns never wrap and the first column, which
-// names the row, is never cut. When even that cannot fit,
-// each row is written as "label: value" lines instead.
+// names the row, is never cut; columns empty in every row are left out. When
+// even that cannot fit, each row is written as "label: value" lines instead.
 #include <string>
 #include <vector>
 
