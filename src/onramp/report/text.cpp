@@ -42,10 +42,12 @@ class TextWriter {
   }
 
   void title(const std::string& text) {
-    std::string safe = terminal_safe(text);
-    size_t w = display_width(safe);
-    if (style_.width != 0) w = std::min(w, style_.width);
-    out_ += paint(fmt::emphasis::bold, safe) + "\n" + std::string(w, '=') + "\n";
+    size_t w = 0;
+    for (const auto& line : wrap(terminal_safe(text), style_.width)) {
+      out_ += paint(fmt::emphasis::bold, line) + "\n";
+      w = std::max(w, display_width(line));
+    }
+    out_ += std::string(w, '=') + "\n";
   }
 
   // "  label  value  [n]": labels in a column, values bold, long ones wrapped.
@@ -161,7 +163,10 @@ void section_body(TextWriter& w, const Section& s, bool first) {
   if (problems > 0) w.paragraph("    ", 4, fmt::format("{} blocker(s) and friction(s): listed at the top", problems), 4);
   w.finding_groups(others);
   w.out() += "\n  Methods\n";
-  for (size_t i = 0; i < methods.size(); ++i) w.paragraph(fmt::format("    [{}] ", i + 1), 6 + std::to_string(i + 1).size(), methods[i], 8);
+  for (size_t i = 0; i < methods.size(); ++i) {
+    std::string prefix = fmt::format("    [{}] ", i + 1);
+    w.paragraph(prefix, prefix.size(), methods[i], 8);
+  }
   w.out() += "\n";
 }
 
