@@ -274,6 +274,7 @@ Section build_verdict(const report::Report& r, const std::string& backend_name,
   Section v;
   v.key = "verdict";
   v.title = backend_name.empty() ? "Verdict" : "Verdict: " + backend_name;
+  v.restates_findings = true;
   add_severity_counts(v, r);
   add_readme_lines(v, r);
   add_failure_causes(v, r);

@@ -70,10 +70,13 @@ int run_audit(AuditArgs& args) {
   write_file(o.run_dir / "report.json", report::render_json(report));
   write_file(o.run_dir / "report.md", report::render_markdown(report));
   write_file(o.run_dir / "report.html", report::render_html(report));
-  if (args.output.format() == report::Format::text && args.output.output.empty()) {
-    report::Report verdict_only = report;
-    verdict_only.sections.resize(1);
-    std::cout << report::render_text(verdict_only);
+  if (args.output.format() == report::Format::text) {
+    report::TextStyle style = args.output.text_style();
+    style.full_report = (o.run_dir / "report.html").string();
+    report::Report shown = report;
+    // On standard output the verdict alone: it restates every blocker and friction.
+    if (args.output.output.empty()) shown.sections.resize(1);
+    args.output.emit_text(shown, style);
   } else {
     args.output.emit(report);
   }

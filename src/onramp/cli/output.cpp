@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "onramp/cli/terminal.h"
 #include "onramp/util/error.h"
 
 namespace onramp::cli {
@@ -16,6 +17,13 @@ void OutputOptions::declare(CLI::App& app) {
   auto* h = app.add_flag("--html", html, "Write the report as a self-contained HTML page with charts");
   j->excludes(m, h);
   m->excludes(h);
+  auto* b = app.add_flag("--brief", brief,
+                         "Terminal view: only the summary (headline figures, blockers, frictions)");
+  b->excludes(j, m, h);
+  app.add_option("--color", color, "Colour the terminal view: auto (on a terminal, unless NO_COLOR is set), "
+                                   "always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
   app.add_option("-o,--output", output, "Write the report to FILE instead of standard output")->check(path_arg());
 }
 
@@ -26,7 +34,23 @@ report::Format OutputOptions::format() const {
   return report::Format::text;
 }
 
-void OutputOptions::emit(const report::Report& report) const { write(report::render(report, format())); }
+report::TextStyle OutputOptions::text_style() const {
+  bool terminal = output.empty() && stdout_is_terminal();
+  report::TextStyle style;
+  style.width = terminal ? terminal_width() : 0;
+  style.color = use_color(color, terminal);
+  style.brief = brief;
+  return style;
+}
+
+void OutputOptions::emit(const report::Report& report) const {
+  if (format() == report::Format::text) return emit_text(report, text_style());
+  write(report::render(report, format()));
+}
+
+void OutputOptions::emit_text(const report::Report& report, const report::TextStyle& style) const {
+  write(report::render_text(report, style));
+}
 
 void OutputOptions::write(const std::string& text) const {
   if (output.empty()) {

@@ -1,6 +1,7 @@
 #pragma once
 // Output options every reporting subcommand shares: --json, --markdown,
-// --html and --output FILE (default: standard output).
+// --html, --output FILE (default: standard output), and for the terminal view
+// --color and --brief.
 #include <CLI/CLI.hpp>
 #include <string>
 
@@ -12,12 +13,19 @@ struct OutputOptions {
   bool json = false;
   bool markdown = false;
   bool html = false;
+  bool brief = false;
+  std::string color = "auto";
   std::string output;  // empty: stdout
 
   void declare(CLI::App& app);
   report::Format format() const;
+  // The terminal view's layout: fitted and coloured on a terminal, as it is
+  // in a pipe or a file (so the same input gives the same bytes there).
+  report::TextStyle text_style() const;
   // Renders and writes the report; throws FatalError when the file cannot be written.
   void emit(const report::Report& report) const;
+  // Renders the terminal view in `style` and writes it where emit() would.
+  void emit_text(const report::Report& report, const report::TextStyle& style) const;
   // Writes already rendered text where emit() would (for documents that are not a Report).
   void write(const std::string& text) const;
 };

@@ -1,6 +1,6 @@
 #include <fmt/format.h>
 
-#include "onramp/report/finding_text.h"
+#include "onramp/report/finding_groups.h"
 #include "onramp/report/render.h"
 #include "onramp/report/svg.h"
 
@@ -79,10 +79,10 @@ std::string table_html(const Table& t) {
 std::string findings_html(const Section& s) {
   if (s.findings.empty()) return {};
   std::string out = "<h3>Findings</h3>\n";
-  for (const auto& f : s.findings) {
-    out += fmt::format("<div class=\"finding {0}\"><span class=\"sev\">{0}</span> {1}", to_string(f.severity),
-                       html_escape(text_with_place(f)));
-    if (!f.remedy.empty()) out += fmt::format("<br><em>Remedy:</em> {}", html_escape(f.remedy));
+  for (const auto& g : group_findings(s.findings)) {
+    out += fmt::format("<div class=\"finding {}\"><span class=\"sev\">{}</span> {}", to_string(g.severity),
+                       html_escape(severity_label(g)), html_escape(text_with_places(g)));
+    if (!g.remedy.empty()) out += fmt::format("<br><em>Remedy:</em> {}", html_escape(g.remedy));
     out += "</div>\n";
   }
   return out;

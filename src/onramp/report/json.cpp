@@ -1,6 +1,7 @@
 #include <cstdlib>
 #include <ctime>
 
+#include "onramp/report/finding_groups.h"
 #include "onramp/report/render.h"
 #include "onramp/report/report_file.h"
 
@@ -30,6 +31,17 @@ Json finding_json(const Finding& f) {
               {"evidence", f.evidence},           {"place", f.place},       {"diagnosis", f.diagnosis}};
 }
 
+// Findings said once (finding_groups.h): each group names its members by index.
+Json finding_groups_json(const std::vector<Finding>& findings) {
+  Json out = Json::array();
+  for (const auto& g : group_findings(findings)) {
+    out.push_back(Json{{"severity", to_string(g.severity)}, {"diagnosis", g.diagnosis}, {"text", g.text},
+                       {"remedy", g.remedy},   {"count", g.members.size()},   {"places", g.places},
+                       {"findings", g.members}});
+  }
+  return out;
+}
+
 // SOURCE_DATE_EPOCH (reproducible-builds.org) pins the timestamp so that two
 // runs on the same input give the same bytes.
 std::string generated_at() {
@@ -54,7 +66,7 @@ Json to_json(const Report& report) {
     Json findings = Json::array();
     for (const auto& f : s.findings) findings.push_back(finding_json(f));
     sections[s.key] = Json{{"title", s.title}, {"figures", figures}, {"tables", tables},
-                           {"findings", findings}};
+                           {"findings", findings}, {"finding_groups", finding_groups_json(s.findings)}};
   }
   Json j{{"schema", kReportSchema},
          {"tool", {{"name", "onramp"}, {"version", ONRAMP_VERSION}}},

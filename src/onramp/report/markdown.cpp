@@ -1,6 +1,6 @@
 #include <fmt/format.h>
 
-#include "onramp/report/finding_text.h"
+#include "onramp/report/finding_groups.h"
 #include "onramp/report/render.h"
 
 namespace onramp::report {
@@ -59,9 +59,9 @@ std::string render_markdown(const Report& report) {
     if (!s.figures.empty()) out += "\n";
     for (const auto& t : s.tables) append_table(out, t);
     if (!s.findings.empty()) out += "### Findings\n\n";
-    for (const auto& f : s.findings) {
-      out += fmt::format("- **{}**: {}", to_string(f.severity), text_with_place(f));
-      if (!f.remedy.empty()) out += fmt::format(" Remedy: {}", f.remedy);
+    for (const auto& g : group_findings(s.findings)) {
+      out += fmt::format("- **{}**: {}", severity_label(g), text_with_places(g));
+      if (!g.remedy.empty()) out += fmt::format(" Remedy: {}", g.remedy);
       out += "\n";
     }
     if (!s.findings.empty()) out += "\n";

@@ -73,6 +73,9 @@ struct Section {
   std::vector<Figure> figures;
   std::vector<Table> tables;
   std::vector<Finding> findings;
+  // Its blockers and frictions restate those of every other section (the
+  // verdict): a summary lists these alone, not each one twice.
+  bool restates_findings = false;
 
   Figure& add(Figure figure);
   Table& add(Table table);

@@ -11,7 +11,18 @@ enum class Format { text, json, markdown, html };
 
 Json to_json(const Report& report);
 std::string render_json(const Report& report);
-std::string render_text(const Report& report);
+// How the terminal view is laid out. The default is for a pipe or a file: nothing
+// cut or wrapped, no colour, so the same report gives the same bytes.
+struct TextStyle {
+  size_t width = 0;         // screen columns to fit (0: no limit)
+  bool color = false;       // ANSI colours for severities, bold figure values
+  bool brief = false;       // only the summary: headline figures, blockers, frictions
+  std::string full_report;  // where cut text is in full (a report file); empty: the JSON report
+};
+
+// The summary first (the first section's figures, then every blocker and
+// friction, grouped), then each section's tables, other findings and methods.
+std::string render_text(const Report& report, const TextStyle& style = {});
 std::string render_markdown(const Report& report);
 // A self-contained page (no network, scripts or fonts) with SVG bar charts.
 std::string render_html(const Report& report);

@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
+
+#include "onramp/report/terminal_text.h"
+
 namespace onramp::report {
 namespace {
 
@@ -68,6 +72,89 @@ TEST(Render, JsonOnlyTablesShowTheirRowCountToPeopleAndEveryRowInJson) {
   EXPECT_EQ(html.find("217,023"), std::string::npos);
   Json j = Json::parse(render_json(r));
   EXPECT_EQ(j["sections"]["census"]["tables"][0]["rows"].size(), 2u);
+}
+
+Report repeated_failure() {
+  Report r = sample();
+  auto& findings = r.sections[0].findings;
+  for (const char* place : {"README.md:52", "README.md:63"}) {
+    findings.push_back(Finding{Severity::blocker, "`import onramp_ref`: ModuleNotFoundError", "install it", "cmd",
+                               place, "module-not-found"});
+  }
+  findings.push_back(Finding{Severity::good, "clean degradation", "", "probe"});
+  return r;
+}
+
+size_t count(const std::string& haystack, const std::string& needle) {
+  size_t n = 0;
+  for (size_t at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + 1)) ++n;
+  return n;
+}
+
+TEST(Render, RepeatedFindingsAreSaidOnceWithTheirPlacesInEveryRenderer) {
+  Report r = repeated_failure();
+  std::string text = render_text(r);
+  EXPECT_EQ(count(text, "ModuleNotFoundError"), 1u) << text;
+  EXPECT_NE(text.find("[blocker ×2] `import onramp_ref`: ModuleNotFoundError (README.md:52, :63)"), std::string::npos)
+      << text;
+  std::string md = render_markdown(r);
+  EXPECT_EQ(count(md, "ModuleNotFoundError"), 1u) << md;
+  EXPECT_NE(md.find("- **blocker ×2**: `import onramp_ref`: ModuleNotFoundError (README.md:52, :63) Remedy: install it"),
+            std::string::npos) << md;
+  std::string html = render_html(r);
+  EXPECT_EQ(count(html, "ModuleNotFoundError"), 1u);
+  EXPECT_NE(html.find("<span class=\"sev\">blocker ×2</span>"), std::string::npos);
+  Json j = Json::parse(render_json(r))["sections"]["census"];
+  EXPECT_EQ(j["findings"].size(), 4u);  // each occurrence stays
+  ASSERT_EQ(j["finding_groups"].size(), 3u);
+  const Json& g = j["finding_groups"][1];
+  EXPECT_EQ(g["count"], 2);
+  EXPECT_EQ(g["places"], Json::array({"README.md:52", "README.md:63"}));
+  EXPECT_EQ(g["findings"], Json::array({1, 2}));
+  EXPECT_EQ(g["diagnosis"], "module-not-found");
+}
+
+TEST(Render, TextPutsBlockersAndFrictionsFirstAndBriefStopsThere) {
+  Report r = repeated_failure();
+  std::string text = render_text(r);
+  size_t blocker = text.find("[blocker"), friction = text.find("[friction]"), table = text.find("Lines | by language");
+  EXPECT_LT(blocker, friction);
+  EXPECT_LT(friction, table);
+  EXPECT_NE(text.find("[good] clean degradation"), std::string::npos);
+  std::string brief = render_text(r, TextStyle{0, false, true, ""});
+  EXPECT_NE(brief.find("[blocker ×2]"), std::string::npos);
+  EXPECT_NE(brief.find("2,092 files"), std::string::npos);
+  EXPECT_EQ(brief.find("Lines | by language"), std::string::npos) << brief;
+  EXPECT_EQ(brief.find("Methods"), std::string::npos);
+  EXPECT_EQ(brief.find("clean degradation"), std::string::npos);
+}
+
+TEST(Render, TextFitsAWidthAndColoursOnlyWhenAsked) {
+  Report r = repeated_failure();
+  r.sections[0].tables[0].columns.push_back(Column{"note", "Note", ""});
+  r.sections[0].tables[0].rows.push_back(Json{{"language", std::string(300, 'x')}, {"code", 5}, {"note", "a " + std::string(300, 'y')}});
+  for (size_t width : {40u, 80u}) {
+    std::istringstream lines(render_text(r, TextStyle{width, false, false, ""}));
+    for (std::string line; std::getline(lines, line);) EXPECT_LE(display_width(line), width) << line;
+  }
+  EXPECT_NE(render_text(r, TextStyle{80, false, false, ""}).find("full text: --json, table \"t\""), std::string::npos);
+  EXPECT_NE(render_text(r, TextStyle{80, false, false, "run/report.html"}).find("full text: run/report.html"),
+            std::string::npos);
+  EXPECT_EQ(render_text(r).find('\x1b'), std::string::npos);
+  std::string colour = render_text(r, TextStyle{0, true, false, ""});
+  EXPECT_NE(colour.find("\x1b[1m\x1b[31m[blocker ×2]\x1b[0m"), std::string::npos) << colour;
+  EXPECT_NE(colour.find("\x1b[1m2,092 files\x1b[0m"), std::string::npos) << colour;
+}
+
+TEST(Render, TextShowsHostileControlCharactersVisibly) {
+  Report r = sample();
+  r.sections[0].findings.push_back(Finding{Severity::info, "title\x1b]0;pwned\x07 and \x1b[2J", "", ""});
+  r.sections[0].tables[0].rows.push_back(Json{{"language", "\xC2\x9B" "31mred"}, {"code", 1}});
+  std::string text = render_text(r, TextStyle{80, false, false, ""});
+  EXPECT_EQ(text.find('\x1b'), std::string::npos);
+  EXPECT_EQ(text.find('\x07'), std::string::npos);
+  EXPECT_NE(text.find("title\\x1b]0;pwned\\x07 and \\x1b[2J"), std::string::npos) << text;
+  EXPECT_NE(text.find("\\x9b31mred"), std::string::npos) << text;
 }
 
 }  // namespace

@@ -1,85 +1,191 @@
+#include <fmt/color.h>
 #include <fmt/format.h>
 
 #include <algorithm>
 
-#include "onramp/report/finding_text.h"
+#include "onramp/report/finding_groups.h"
 #include "onramp/report/render.h"
+#include "onramp/report/terminal_text.h"
+#include "onramp/report/text_table.h"
 
 namespace onramp::report {
 namespace {
 
-// Lays out a table with each column as wide as its widest cell; numeric
-// columns align right.
-void append_table(std::string& out, const Table& t) {
-  std::vector<std::vector<std::string>> cells;
-  std::vector<size_t> width(t.columns.size());
-  std::vector<bool> numeric(t.columns.size(), true);
-  for (size_t c = 0; c < t.columns.size(); ++c) width[c] = t.columns[c].label.size();
-  size_t shown = t.text_rows == 0 ? t.rows.size() : std::min(t.rows.size(), t.text_rows);
-  for (size_t r = 0; r < shown; ++r) {
-    const Json& row = t.rows[r];
-    auto& line = cells.emplace_back();
-    for (size_t c = 0; c < t.columns.size(); ++c) {
-      const Json& v = row.contains(t.columns[c].key) ? row.at(t.columns[c].key) : Json();
-      if (!v.is_number() && !v.is_null()) numeric[c] = false;
-      line.push_back(format_cell(v));
-      width[c] = std::max(width[c], line.back().size());
+// Writes lines for one report, in a width (0: no limit) and with or without colour.
+class TextWriter {
+ public:
+  explicit TextWriter(const TextStyle& style) : style_(style) {}
+
+  std::string& out() { return out_; }
+
+  std::string paint(const fmt::text_style& ts, const std::string& text) const {
+    return style_.color && !text.empty() ? fmt::format(ts, "{}", text) : text;
+  }
+
+  std::string severity_tag(Severity severity, const std::string& label) const {
+    static const fmt::text_style kStyles[] = {fmt::fg(fmt::terminal_color::green), fmt::fg(fmt::terminal_color::cyan),
+                                              fmt::fg(fmt::terminal_color::yellow) | fmt::emphasis::bold,
+                                              fmt::fg(fmt::terminal_color::red) | fmt::emphasis::bold};
+    return paint(kStyles[static_cast<int>(severity)], "[" + label + "]");
+  }
+
+  // A paragraph after `prefix` (already painted; `prefix_width` columns), wrapped
+  // with continuation lines under `indent` spaces.
+  void paragraph(const std::string& prefix, size_t prefix_width, const std::string& text, size_t indent) {
+    std::string safe = terminal_safe(text);
+    size_t room = style_.width > prefix_width + 20 ? style_.width - std::max(prefix_width, indent) : 0;
+    if (style_.width != 0 && room == 0) room = 20;
+    auto lines = wrap(safe, style_.width == 0 ? 0 : room);
+    for (size_t i = 0; i < lines.size(); ++i) {
+      out_ += (i == 0 ? prefix : std::string(indent, ' ')) + lines[i] + "\n";
     }
   }
-  auto emit = [&](const std::vector<std::string>& line) {
-    std::string text = "    ";
-    for (size_t c = 0; c < line.size(); ++c) {
-      text += numeric[c] ? fmt::format("{:>{}}", line[c], width[c])
-                         : fmt::format("{:<{}}", line[c], width[c]);
-      if (c + 1 < line.size()) text += "  ";
+
+  void title(const std::string& text) {
+    size_t w = 0;
+    for (const auto& line : wrap(terminal_safe(text), style_.width)) {
+      out_ += paint(fmt::emphasis::bold, line) + "\n";
+      w = std::max(w, display_width(line));
     }
-    while (!text.empty() && text.back() == ' ') text.pop_back();
-    out += text + "\n";
-  };
-  std::vector<std::string> header;
-  for (const auto& c : t.columns) header.push_back(c.label);
-  emit(header);
-  for (const auto& line : cells) emit(line);
-  if (shown < t.rows.size()) out += fmt::format("    ... {} more rows (--json or --markdown lists all)\n", t.rows.size() - shown);
+    out_ += std::string(w, '=') + "\n";
+  }
+
+  // "  label  value  [n]": labels in a column, values bold, long ones wrapped.
+  void figures(const std::vector<Figure>& figures, size_t first_method) {
+    size_t label_width = 0;
+    for (const auto& f : figures) label_width = std::max(label_width, display_width(terminal_safe(f.label)));
+    if (style_.width != 0) label_width = std::min(label_width, std::max<size_t>(20, style_.width * 2 / 5));
+    size_t n = first_method;
+    for (const auto& f : figures) {
+      std::string value = format_value(f.value, f.unit);
+      if (f.value.is_null() && !f.not_measured.empty()) value += " (" + f.not_measured + ")";
+      std::string ref = fmt::format("  [{}]", n++);
+      size_t used = 2 + label_width + 2 + display_width(ref);
+      size_t room = style_.width == 0 ? 0 : style_.width > used + 10 ? style_.width - used : 10;
+      auto labels = wrap(terminal_safe(f.label), style_.width == 0 ? 0 : label_width);
+      auto values = wrap(terminal_safe(value), room);
+      for (size_t i = 0; i < std::max(labels.size(), values.size()); ++i) {
+        std::string line = "  " + pad(i < labels.size() ? labels[i] : "", label_width) + "  ";
+        if (i < values.size()) line += paint(fmt::emphasis::bold, values[i]);
+        if (i + 1 == values.size()) line += ref;
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        out_ += line + "\n";
+      }
+    }
+  }
+
+  void table(const Table& t) {
+    size_t shown = t.text_rows == 0 ? t.rows.size() : std::min(t.rows.size(), t.text_rows);
+    TableLines laid = lay_out_table(t, shown, style_.width, 4);
+    for (const auto& line : laid.lines) out_ += line + "\n";
+    if (shown < t.rows.size()) {
+      paragraph("    ", 4, fmt::format("... {} more rows (--json or --markdown lists all)", t.rows.size() - shown), 4);
+    }
+    if (laid.cut) {
+      std::string where = style_.full_report.empty() ? fmt::format("--json, table \"{}\"", t.key) : style_.full_report;
+      paragraph("    ", 4, fmt::format("(… cut to fit {} columns; full text: {})", style_.width, where), 5);
+    }
+  }
+
+  void finding_groups(const std::vector<FindingGroup>& groups) {
+    for (const auto& g : groups) {
+      std::string label = severity_label(g);
+      paragraph("    " + severity_tag(g.severity, label) + " ", 4 + display_width(label) + 3, text_with_places(g), 8);
+      if (!g.remedy.empty()) paragraph("        remedy: ", 16, g.remedy, 8);
+    }
+  }
+
+ private:
+  const TextStyle& style_;
+  std::string out_;
+};
+
+bool is_problem(Severity s) { return s == Severity::blocker || s == Severity::friction; }
+
+// The sections whose blockers and frictions the summary lists: the one that
+// restates all others', else every section.
+std::vector<const Section*> problem_sources(const Report& report) {
+  for (const auto& s : report.sections) {
+    if (s.restates_findings) return {&s};
+  }
+  std::vector<const Section*> all;
+  for (const auto& s : report.sections) all.push_back(&s);
+  return all;
+}
+
+void summary(TextWriter& w, const Report& report) {
+  const Section& first = report.sections.front();
+  w.title(first.title);
+  w.figures(first.figures, 1);
+  std::vector<FindingGroup> problems;
+  for (Severity severity : {Severity::blocker, Severity::friction}) {
+    for (const Section* s : problem_sources(report)) {
+      for (auto& g : group_findings(s->findings)) {
+        if (g.severity == severity) problems.push_back(std::move(g));
+      }
+    }
+  }
+  if (problems.empty()) {
+    w.out() += "\n  No blockers or frictions found.\n";
+    return;
+  }
+  w.out() += "\n  Blockers and frictions\n";
+  w.finding_groups(problems);
+}
+
+void section_body(TextWriter& w, const Section& s, bool first) {
+  if (first) {
+    w.title(s.title + ": the details");
+  } else {
+    w.title(s.title);
+    w.figures(s.figures, 1);
+  }
+  std::vector<std::string> methods;
+  for (const auto& f : s.figures) methods.push_back(fmt::format("{}: {} [{}]", f.label, f.method, f.evidence));
+  for (const auto& t : s.tables) {
+    methods.push_back(fmt::format("{}: {} [{}]", t.title, t.method, t.evidence));
+    w.paragraph("\n  ", 2, fmt::format("{} [{}]", t.title, methods.size()), 4);
+    if (t.rows.empty()) {
+      w.out() += "    (none)\n";
+    } else if (t.json_only) {
+      w.paragraph("    ", 4, json_only_note(t), 4);
+    } else {
+      w.table(t);
+    }
+  }
+  std::vector<FindingGroup> others;
+  size_t problems = 0;
+  for (auto& g : group_findings(s.findings)) {
+    if (is_problem(g.severity)) problems += g.members.size();
+    else others.push_back(std::move(g));
+  }
+  if (!others.empty() || problems > 0) w.out() += "\n  Findings\n";
+  if (problems > 0) w.paragraph("    ", 4, fmt::format("{} blocker(s) and friction(s): listed at the top", problems), 4);
+  w.finding_groups(others);
+  w.out() += "\n  Methods\n";
+  for (size_t i = 0; i < methods.size(); ++i) {
+    std::string prefix = fmt::format("    [{}] ", i + 1);
+    w.paragraph(prefix, prefix.size(), methods[i], 8);
+  }
+  w.out() += "\n";
 }
 
 }  // namespace
 
-std::string render_text(const Report& report) {
-  std::string out;
-  for (const auto& s : report.sections) {
-    out += fmt::format("{}\n{}\n", s.title, std::string(s.title.size(), '='));
-    std::vector<std::string> methods;
-    size_t label_width = 0;
-    for (const auto& f : s.figures) label_width = std::max(label_width, f.label.size());
-    for (const auto& f : s.figures) {
-      methods.push_back(fmt::format("{}: {} [{}]", f.label, f.method, f.evidence));
-      std::string value = format_value(f.value, f.unit);
-      if (f.value.is_null() && !f.not_measured.empty()) value += " (" + f.not_measured + ")";
-      out += fmt::format("  {:<{}}  {}  [{}]\n", f.label, label_width, value, methods.size());
+std::string render_text(const Report& report, const TextStyle& style) {
+  TextWriter w(style);
+  if (!report.sections.empty()) {
+    summary(w, report);
+    w.out() += "\n";
+    if (style.brief) {
+      std::string where = style.full_report.empty() ? "" : "in " + style.full_report + ", or ";
+      w.paragraph("", 0, "Tables, other findings and methods: " + where + "run without --brief.", 0);
+    } else {
+      for (size_t i = 0; i < report.sections.size(); ++i) section_body(w, report.sections[i], i == 0);
     }
-    for (const auto& t : s.tables) {
-      methods.push_back(fmt::format("{}: {} [{}]", t.title, t.method, t.evidence));
-      out += fmt::format("\n  {} [{}]\n", t.title, methods.size());
-      if (t.rows.empty()) {
-        out += "    (none)\n";
-      } else if (t.json_only) {
-        out += "    " + json_only_note(t) + "\n";
-      } else {
-        append_table(out, t);
-      }
-    }
-    if (!s.findings.empty()) out += "\n  Findings\n";
-    for (const auto& f : s.findings) {
-      out += fmt::format("    [{}] {}\n", to_string(f.severity), text_with_place(f));
-      if (!f.remedy.empty()) out += fmt::format("        remedy: {}\n", f.remedy);
-    }
-    out += "\n  Methods\n";
-    for (size_t i = 0; i < methods.size(); ++i) out += fmt::format("    [{}] {}\n", i + 1, methods[i]);
-    out += "\n";
   }
-  if (!report.run_dir.empty()) out += fmt::format("Run directory: {}\n", report.run_dir);
-  return out;
+  if (!report.run_dir.empty()) w.paragraph("", 0, "Run directory: " + report.run_dir, 2);
+  return w.out();
 }
 
 }  // namespace onramp::report

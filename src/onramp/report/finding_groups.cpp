@@ -1,0 +1,56 @@
+#include "onramp/report/finding_groups.h"
+
+#include <map>
+#include <tuple>
+
+namespace onramp::report {
+namespace {
+
+// "path:52" -> {"path", ":52"}; a place without a line number has no file part.
+std::pair<std::string, std::string> split_line(const std::string& place) {
+  auto colon = place.rfind(':');
+  if (colon == std::string::npos || colon + 1 == place.size()) return {"", place};
+  for (size_t i = colon + 1; i < place.size(); ++i) {
+    if (place[i] < '0' || place[i] > '9') return {"", place};
+  }
+  return {place.substr(0, colon), place.substr(colon)};
+}
+
+}  // namespace
+
+std::vector<FindingGroup> group_findings(const std::vector<Finding>& findings) {
+  std::vector<FindingGroup> groups;
+  std::map<std::tuple<Severity, std::string, std::string, std::string>, size_t> index;
+  for (size_t i = 0; i < findings.size(); ++i) {
+    const Finding& f = findings[i];
+    auto [it, added] = index.try_emplace({f.severity, f.diagnosis, f.text, f.remedy}, groups.size());
+    if (added) groups.push_back(FindingGroup{f.severity, f.diagnosis, f.text, f.remedy, {}, {}});
+    FindingGroup& g = groups[it->second];
+    g.members.push_back(i);
+    if (!f.place.empty()) g.places.push_back(f.place);
+  }
+  return groups;
+}
+
+std::string severity_label(const FindingGroup& group) {
+  std::string label(to_string(group.severity));
+  if (group.members.size() > 1) label += " ×" + std::to_string(group.members.size());
+  return label;
+}
+
+std::string places_text(const std::vector<std::string>& places) {
+  std::string out, previous_file;
+  for (const auto& place : places) {
+    auto [file, line] = split_line(place);
+    if (!out.empty()) out += ", ";
+    out += !file.empty() && file == previous_file ? line : place;
+    previous_file = file;
+  }
+  return out;
+}
+
+std::string text_with_places(const FindingGroup& group) {
+  return group.places.empty() ? group.text : group.text + " (" + places_text(group.places) + ")";
+}
+
+}  // namespace onramp::report

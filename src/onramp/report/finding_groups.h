@@ -1,0 +1,33 @@
+#pragma once
+// Findings said once: those with the same severity, diagnosis, text and remedy
+// form one group with every place they occur, in the order first seen. Every
+// renderer shows groups; the JSON keeps each finding and adds the groups.
+#include <string>
+#include <vector>
+
+#include "onramp/report/model.h"
+
+namespace onramp::report {
+
+struct FindingGroup {
+  Severity severity = Severity::info;
+  std::string diagnosis;
+  std::string text;
+  std::string remedy;
+  std::vector<size_t> members;      // indices into the section's findings
+  std::vector<std::string> places;  // the members' places, those that have one
+};
+
+std::vector<FindingGroup> group_findings(const std::vector<Finding>& findings);
+
+// "blocker" for one finding, "blocker ×2" for a group of two.
+std::string severity_label(const FindingGroup& group);
+
+// "README.md:52, :63, other.md:4": a place in the same file as the one before it
+// shows only its line.
+std::string places_text(const std::vector<std::string>& places);
+
+// The group's text with its places: "TEXT (README.md:52, :63)".
+std::string text_with_places(const FindingGroup& group);
+
+}  // namespace onramp::report
