@@ -18,9 +18,11 @@ namespace {
 
 void free_host(void* ptr) { c10::free_cpu(ptr); }
 
-// torch 2.x made allocate() non-const and added copy_data(); 1.13 has the
-// const allocate() and no copy_data(). The version macros say which.
-#if TORCH_VERSION_MAJOR >= 2
+// torch 2.3 made Allocator::allocate non-const and added the pure virtual
+// Allocator::copy_data; 1.13 to 2.2 have the const allocate() and no
+// copy_data(). The version macros say which.
+#define ONRAMP_REF_TORCH_2_3 (TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 3))
+#if ONRAMP_REF_TORCH_2_3
 #define ONRAMP_REF_ALLOCATE_CONST
 #else
 #define ONRAMP_REF_ALLOCATE_CONST const
@@ -32,7 +34,8 @@ struct HostAllocator final : c10::Allocator {
     return {data, data, &free_host, c10::Device(c10::DeviceType::PrivateUse1, 0)};
   }
   c10::DeleterFnPtr raw_deleter() const override { return &free_host; }
-#if TORCH_VERSION_MAJOR >= 2
+#if ONRAMP_REF_TORCH_2_3
+  // The bytes are host memory: a plain copy.
   void copy_data(void* dest, const void* src, std::size_t count) const override { std::memcpy(dest, src, count); }
 #endif
 };
