@@ -70,14 +70,17 @@ Result<long> perform(CURL* c, const std::string& url, const Transfer& t) {
   CURLcode rc = curl_easy_perform(c);
   long status = 0;
   curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+  curl_off_t length = -1;
+  curl_easy_getinfo(c, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length);
+  uint64_t expected = length > 0 ? static_cast<uint64_t>(length) : t.expected;
   if (t.over_limit) return fail(fmt::format("{}: larger than {} bytes", url, t.max_bytes));
   if (rc == CURLE_PARTIAL_FILE) {
-    return fail(fmt::format("{}: the server stopped after {} of {} bytes", url, t.done, t.expected));
+    return fail(fmt::format("{}: the server stopped after {} of {} bytes", url, t.done, expected));
   }
   if (rc != CURLE_OK) return fail(fmt::format("{}: {}", url, curl_easy_strerror(rc)));
   if (status >= 400) return fail(fmt::format("{}: HTTP status {}", url, status));
-  if (t.expected && t.done < t.expected) {
-    return fail(fmt::format("{}: the server stopped after {} of {} bytes", url, t.done, t.expected));
+  if (expected && t.done < expected) {
+    return fail(fmt::format("{}: the server stopped after {} of {} bytes", url, t.done, expected));
   }
   return status;
 }
