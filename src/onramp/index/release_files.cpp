@@ -99,14 +99,16 @@ std::vector<ReleaseFile> judge_release(const std::vector<PageRead>& pages, const
     for (const auto& f : p.page.files) {
       auto v = wheel::Pep440Version::parse(f.version);
       bool same = f.version == version || (v && wanted && *v == *wanted);
-      if (!same || !seen.insert(f.file_name).second) continue;
+      // A name onramp refuses is listed whatever version it claims: the page itself is suspect.
+      bool unsafe = !unsafe_file_name(f.file_name).empty();
+      if ((!same && !unsafe) || !seen.insert(f.file_name).second) continue;
       ReleaseFile r = describe(f, p.index_url);
       if (auto why = unsafe_file_name(f.file_name); !why.empty()) {
         r.status = FileStatus::refused;
-        r.reason = "refused: " + why;
+        r.reason = why;
       } else if (!f.sha256.empty() && !bad_sha256(f.sha256).empty()) {
         r.status = FileStatus::refused;
-        r.reason = "refused: its sha256 is " + bad_sha256(f.sha256);
+        r.reason = "its sha256 is " + bad_sha256(f.sha256);
       }
       r.pip_chose = !context.pip_file_name.empty() && f.file_name == context.pip_file_name;
       files.push_back(std::move(r));

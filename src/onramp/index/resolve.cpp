@@ -76,7 +76,8 @@ std::vector<std::string> pip_install_argv(const ResolveOptions& o, const std::st
                                 "off", "--report", report.string()};
   if (o.index_url) argv.insert(argv.end(), {"--index-url", *o.index_url});
   for (const auto& u : o.extra_index_urls) argv.insert(argv.end(), {"--extra-index-url", u});
-  for (const auto& d : o.find_links) argv.insert(argv.end(), {"--find-links", d});
+  // pip runs in the run directory: a relative find-links directory is made absolute first.
+  for (const auto& d : o.find_links) argv.insert(argv.end(), {"--find-links", is_url(d) ? d : fs::absolute(d).string()});
   if (o.ignore_requires_python) argv.push_back("--ignore-requires-python");
   argv.push_back(o.requirement);
   return argv;
