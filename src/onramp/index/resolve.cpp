@@ -97,7 +97,9 @@ void run_pip_resolution(const PipRunner& pip, const ResolveOptions& o, IndexFact
   f.pip = *run;
   auto lines = lines_of(f.pip.err.tail());
   for (const auto& l : lines) {
-    if (f.requires_python_line.empty() && l.find("Requires-Python") != std::string::npos) f.requires_python_line = l;
+    // pip names a page's data-requires-python "Requires-Python" and a wheel's metadata "requires a different Python".
+    bool refusal = l.find("Requires-Python") != std::string::npos || l.find("requires a different Python") != std::string::npos;
+    if (f.requires_python_line.empty() && refusal) f.requires_python_line = l;
   }
   if (!f.pip.ok()) {
     f.pip_last_lines.assign(lines.size() > 6 ? lines.end() - 6 : lines.begin(), lines.end());
