@@ -53,7 +53,7 @@ TEST(PipReport, AttributesEachDistributionToWhatAskedForIt) {
   attribute_requirements(r->install, "torch-tpu[tpu]==0.2.0", {"tpu"});
   EXPECT_EQ(r->install[4].asked_by, std::vector<std::string>{"torch-tpu[tpu]==0.2.0"});
   EXPECT_EQ(r->install[3].asked_by, std::vector<std::string>{"torch_tpu (torch (<=2.15,>=2.11))"});
-  EXPECT_EQ(r->install[1].asked_by, (std::vector<std::string>{"torch_tpu (numpy>=2)", "torch (numpy)"}));
+  EXPECT_EQ(r->install[1].asked_by, (std::vector<std::string>{"torch (numpy)", "torch_tpu (numpy>=2)"}));
   EXPECT_EQ(r->install[0].asked_by, std::vector<std::string>{"torch_tpu (jax; extra == 'tpu')"});
   // pytest sits behind the "test" extra, which was not asked for.
   EXPECT_TRUE(r->install[2].asked_by.empty());

@@ -66,8 +66,9 @@ std::string platform_reason(const Tag& w, const CompatibleTags& pip, const std::
   bool known = std::sscanf(glibc.c_str(), "%d.%d", &have_major, &have_minor) == 2;
   bool above = floor && known && std::pair(floor->major, floor->minor) > std::pair(have_major, have_minor);
   if (above && std::find(arches.begin(), arches.end(), floor->arch) != arches.end()) {
-    return fmt::format("glibc floor: {} needs glibc >= {}.{}; this machine has {}", w.platform, floor->major,
-                       floor->minor, glibc);
+    std::string family = w.platform.substr(0, w.platform.size() - floor->arch.size() - 1);  // manylinux_2_31
+    return fmt::format("glibc floor: {} needs glibc >= {}.{}; this machine has {}", family, floor->major, floor->minor,
+                       glibc);
   }
   auto platforms = distinct(pip, [&](const Tag& t) { return t.python == w.python && t.abi == w.abi ? t.platform : ""; });
   return fmt::format("platform {} is not among those pip accepts with {}-{} ({})", w.platform, w.python, w.abi,
