@@ -95,7 +95,7 @@ void run_pip_resolution(const PipRunner& pip, const ResolveOptions& o, IndexFact
     return;
   }
   f.pip = *run;
-  auto lines = lines_of(f.pip.err.tail());
+  auto lines = lines_of(f.pip.err.text());
   for (const auto& l : lines) {
     // pip names a page's data-requires-python "Requires-Python" and a wheel's metadata "requires a different Python".
     bool refusal = l.find("Requires-Python") != std::string::npos || l.find("requires a different Python") != std::string::npos;
