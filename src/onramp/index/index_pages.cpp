@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <sys/stat.h>
 
+#include <map>
 #include <sstream>
 
 #include "onramp/index/http.h"
@@ -30,20 +31,27 @@ std::vector<std::string> words(const std::string& text) {
 
 PipIndexConfig parse_pip_config_list(std::string_view text) {
   PipIndexConfig out;
-  std::optional<std::string> global_index, install_index, global_extra, install_extra;
+  std::map<std::string, std::pair<int, std::string>> best;  // option -> (precedence, "section.option=value")
   std::istringstream in{std::string(text)};
   for (std::string line; std::getline(in, line);) {
-    size_t eq = line.find('=');
-    if (eq == std::string::npos) continue;
-    std::string key = line.substr(0, eq), value = unquote(line.substr(eq + 1));
-    if (key == "global.index-url") global_index = value;
-    if (key == "install.index-url") install_index = value;
-    if (key == "global.extra-index-url") global_extra = value;
-    if (key == "install.extra-index-url") install_extra = value;
+    size_t eq = line.find('='), dot = line.find('.');
+    if (eq == std::string::npos || dot == std::string::npos || dot > eq) continue;
+    std::string section = line.substr(0, dot), option = line.substr(dot + 1, eq - dot - 1);
+    int rank = section == ":env:" ? 3 : section == "install" ? 2 : section == "global" ? 1 : 0;
+    if (rank && (!best.count(option) || best[option].first < rank)) best[option] = {rank, line.substr(0, eq) + "=" + unquote(line.substr(eq + 1))};
   }
-  if (install_index) out.index_url = install_index, out.index_url_key = "install.index-url";
-  else if (global_index) out.index_url = global_index, out.index_url_key = "global.index-url";
-  if (auto extra = install_extra ? install_extra : global_extra) out.extra_index_urls = words(*extra);
+  auto value = [&](const std::string& option) -> std::optional<std::string> {
+    if (!best.count(option)) return std::nullopt;
+    const std::string& kv = best[option].second;
+    return kv.substr(kv.find('=') + 1);
+  };
+  if (auto v = value("index-url")) {
+    out.index_url = *v;
+    out.index_url_key = best["index-url"].second.substr(0, best["index-url"].second.find('='));
+  }
+  if (auto v = value("extra-index-url")) out.extra_index_urls = words(*v);
+  if (auto v = value("find-links")) out.find_links = words(*v);
+  if (auto v = value("constraint")) out.constraints = words(*v);
   return out;
 }
 

@@ -15,10 +15,13 @@ struct PipIndexConfig {
   std::optional<std::string> index_url;  // with the key it came from
   std::string index_url_key;
   std::vector<std::string> extra_index_urls;
+  std::vector<std::string> find_links;
+  std::vector<std::string> constraints;
 };
 
-// `pip config list` output: lines such as global.index-url='URL'; the
-// install section wins over global, as it does for `pip install`.
+// `pip config list` output: lines such as global.index-url='URL'; as for
+// `pip install`, the environment (:env:) wins over the install section,
+// which wins over global.
 PipIndexConfig parse_pip_config_list(std::string_view text);
 
 // The page URL of a project on an index: INDEX/NAME/ (PEP 503 normalized).

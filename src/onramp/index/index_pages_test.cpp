@@ -18,6 +18,11 @@ TEST(IndexPages, ReadsPipConfigList) {
   EXPECT_EQ(c.index_url, "https://other.example/simple");
   EXPECT_EQ(c.index_url_key, "install.index-url");
   EXPECT_EQ(c.extra_index_urls, (std::vector<std::string>{"file:///opt/pypi/simple", "file:///opt/pypi-more/simple"}));
+  EXPECT_EQ(c.find_links, std::vector<std::string>{"/opt/wheels"});
+  auto env = parse_pip_config_list("global.index-url='a'\n:env:.index-url='b'\nglobal.constraint='/c.txt'\n");
+  EXPECT_EQ(env.index_url, "b");
+  EXPECT_EQ(env.index_url_key, ":env:.index-url");
+  EXPECT_EQ(env.constraints, std::vector<std::string>{"/c.txt"});
   EXPECT_FALSE(parse_pip_config_list("global.find-links='/x'\n").index_url);
 }
 

@@ -71,13 +71,14 @@ Result<void> check_input(const ResolveOptions& o) {
   return {};
 }
 
-std::vector<std::string> pip_install_argv(const ResolveOptions& o, const std::string& python, const fs::path& report) {
-  std::vector<std::string> argv{python, "-m", "pip", "install", "--dry-run", "--ignore-installed", "--progress-bar",
-                                "off", "--report", report.string()};
-  if (o.index_url) argv.insert(argv.end(), {"--index-url", *o.index_url});
-  for (const auto& u : o.extra_index_urls) argv.insert(argv.end(), {"--extra-index-url", u});
+std::vector<std::string> pip_install_argv(const ResolveOptions& o, const IndexFacts& f, const fs::path& report) {
+  std::vector<std::string> argv{f.interpreter.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed",
+                                "--progress-bar", "off", "--report", report.string()};
+  if (f.pass_index_url) argv.insert(argv.end(), {"--index-url", f.index_url});
+  for (const auto& u : f.extra_index_urls) argv.insert(argv.end(), {"--extra-index-url", u});
   // pip runs in the run directory: a relative find-links directory is made absolute first.
-  for (const auto& d : o.find_links) argv.insert(argv.end(), {"--find-links", is_url(d) ? d : fs::absolute(d).string()});
+  for (const auto& d : f.find_links) argv.insert(argv.end(), {"--find-links", is_url(d) ? d : fs::absolute(d).string()});
+  for (const auto& c : f.constraints) argv.insert(argv.end(), {"--constraint", c});
   if (o.ignore_requires_python) argv.push_back("--ignore-requires-python");
   argv.push_back(o.requirement);
   return argv;
@@ -85,7 +86,7 @@ std::vector<std::string> pip_install_argv(const ResolveOptions& o, const std::st
 
 void run_pip_resolution(const PipRunner& pip, const ResolveOptions& o, IndexFacts& f, const fs::path& run_dir) {
   fs::path report = run_dir / "pip-report.json";
-  auto argv = pip_install_argv(o, f.interpreter.executable, report);
+  auto argv = pip_install_argv(o, f, report);
   f.pip_command = (f.config_ignored ? "PIP_CONFIG_FILE=/dev/null " : "") + quote_command(argv);
   o.progress("resolving with pip (nothing is installed): " + f.pip_command);
   auto run = pip.run(argv, o.pip_timeout_seconds);
@@ -115,26 +116,39 @@ void run_pip_resolution(const PipRunner& pip, const ResolveOptions& o, IndexFact
   attribute_requirements(f.report->install, o.requirement, f.extras);
 }
 
-void find_index(const PipRunner& pip, const ResolveOptions& o, IndexFacts& f) {
+// The sandbox hides the user's pip configuration (HOME, PIP_* variables), so
+// it is read here, with onramp's own environment, and passed to pip as options.
+void find_index(ProcessRunner& runner, const ResolveOptions& o, IndexFacts& f, const fs::path& run_dir) {
+  f.find_links = o.find_links;
   if (o.index_url) {
     f.index_url = *o.index_url;
     f.index_url_source = "--index-url";
+    f.pass_index_url = true;
     f.extra_index_urls = o.extra_index_urls;
     return;
   }
   std::vector<std::string> argv{f.interpreter.executable, "-m", "pip", "config", "list"};
   f.config_command = quote_command(argv);
+  RunRequest request;
+  request.argv = argv;
+  request.cwd = run_dir;
+  for (char** e = environ; *e; ++e) request.env.emplace_back(*e);
+  request.limits.wall_seconds = 120;
   PipIndexConfig config;
-  if (auto run = pip.run(argv, 120); run && run->ok()) config = parse_pip_config_list(run->out.text());
+  if (auto run = runner.run(request); run && run->ok()) config = parse_pip_config_list(run->out.text());
   f.extra_index_urls = o.extra_index_urls.empty() ? config.extra_index_urls : o.extra_index_urls;
+  f.find_links.insert(f.find_links.end(), config.find_links.begin(), config.find_links.end());
+  f.constraints = config.constraints;
   if (config.index_url) {
     f.index_url = *config.index_url;
     f.index_url_source = "pip's configuration (" + config.index_url_key + ", from " + f.config_command + ")";
+    f.pass_index_url = true;
     return;
   }
   std::vector<std::string> ask{f.interpreter.executable, "-c",
                                "from pip._internal.models.index import PyPI; print(PyPI.simple_url)"};
-  auto run = pip.run(ask, 120);
+  request.argv = ask;
+  auto run = runner.run(request);
   if (run && run->ok()) {
     auto lines = lines_of(run->out.text());
     if (!lines.empty()) f.index_url = lines.back();
@@ -239,8 +253,8 @@ Result<ResolveOutcome> run_resolve(ProcessRunner& runner, const ResolveOptions& 
   // With --index-url, pip sees only the indexes and links given on the command line.
   f.config_ignored = o.index_url.has_value();
   if (f.config_ignored) pip.env.emplace_back("PIP_CONFIG_FILE", "/dev/null");
+  find_index(runner, o, f, *run_dir);
   run_pip_resolution(pip, o, f, *run_dir);
-  find_index(pip, o, f);
   read_tags(pip, f);
   read_pages(o, f);
   FileCache cache(o.cache_root);

@@ -58,9 +58,12 @@ struct IndexFacts {
   std::string report_error;  // when pip succeeded but its report could not be read
   std::string index_url;
   std::string index_url_source;
+  bool pass_index_url = false;  // given, or configured: passed to the sandboxed pip as --index-url
   std::string config_command;
   bool config_ignored = false;  // PIP_CONFIG_FILE=/dev/null (--index-url given)
-  std::vector<std::string> extra_index_urls;
+  std::vector<std::string> extra_index_urls;  // given, else pip's configured ones
+  std::vector<std::string> find_links;        // given, plus pip's configured ones without --index-url
+  std::vector<std::string> constraints;       // pip's configured ones without --index-url
   std::vector<PageRead> pages;
   std::string tags_command;
   std::string tags_error;
