@@ -26,6 +26,7 @@ Command probe_command();
 Command examples_command();
 Command wheel_command();
 Command install_command();
+Command resolve_command();
 Command port_command();
 Command diff_command();
 Command budget_command();

@@ -11,6 +11,7 @@ const std::vector<Command>& commands() {
       examples_command(),
       wheel_command(),
       install_command(),
+      resolve_command(),
       port_command(),
       diff_command(),
       budget_command(),

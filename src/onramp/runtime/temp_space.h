@@ -43,6 +43,11 @@ constexpr const char* kEstimateRule =
     "unpacked size of every local wheel pip may install (from each zip's central directory) + those wheels' own "
     "size + 64 MiB for pip's own temporary files";
 
+// When a wheel is not on disk yet (a resolution against an index), its
+// unpacked size is estimated as its compressed size times this ratio: real
+// wheels deflate 2-10x (see wheel/wheel_archive.h), 3 is their usual middle.
+constexpr uint64_t kAssumedUnpackRatio = 3;
+
 struct TempEstimate {
   uint64_t bytes = 0;
   std::vector<std::string> wheels;  // the wheels counted

@@ -1,0 +1,112 @@
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <memory>
+
+#include "onramp/cli/command.h"
+#include "onramp/cli/output.h"
+#include "onramp/cli/path_arg.h"
+#include "onramp/index/resolve.h"
+#include "onramp/util/sandbox.h"
+
+namespace onramp::cli {
+namespace {
+
+struct ResolveArgs {
+  std::string requirement;
+  std::string python;
+  std::string index_url;
+  std::vector<std::string> extra_index_urls;
+  std::vector<std::string> find_links;
+  std::string out;
+  bool ignore_requires_python = false;
+  bool download = false;
+  double timeout = 1800;
+  OutputOptions output;
+};
+
+std::string env_or_empty(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? v : "";
+}
+
+// Progress as "bytes done / total", at most once a second per file and once at the end.
+void show_download(const std::string& file, uint64_t done, uint64_t total) {
+  static std::string last_file;
+  static uint64_t last_done = 0;
+  static auto last = std::chrono::steady_clock::time_point{};
+  auto now = std::chrono::steady_clock::now();
+  bool same = file == last_file;
+  if (same && done == last_done) return;
+  if (same && !(total > 0 && done == total) && now - last < std::chrono::seconds(1)) return;
+  last_done = done;
+  last_file = file;
+  last = now;
+  std::cerr << "onramp: downloading " << file << ": " << done << " / " << (total ? std::to_string(total) : "?")
+            << " bytes\n" << std::flush;
+}
+
+int run_resolve_command(const ResolveArgs& args) {
+  index::ResolveOptions o;
+  o.requirement = args.requirement;
+  o.python = args.python;
+  if (!args.index_url.empty()) o.index_url = args.index_url;
+  o.extra_index_urls = args.extra_index_urls;
+  o.find_links = args.find_links;
+  o.ignore_requires_python = args.ignore_requires_python;
+  o.download = args.download;
+  o.pip_timeout_seconds = args.timeout;
+  o.cache_root = index::cache_root(env_or_empty("XDG_CACHE_HOME"), env_or_empty("HOME"));
+  o.make_run_dir = [&args]() -> Result<std::filesystem::path> {
+    std::optional<std::filesystem::path> out;
+    if (!args.out.empty()) out = args.out;
+    return create_run_dir(out, std::filesystem::current_path(), std::chrono::system_clock::now());
+  };
+  o.progress = [](const std::string& line) { std::cerr << "onramp: " << line << "\n" << std::flush; };
+  o.download_progress = show_download;
+  SandboxRunner runner;
+  auto outcome = value_or_fatal(index::run_resolve(runner, o));
+  report::Report report;
+  report.target = report::Json{{"kind", "requirement"}, {"requirement", args.requirement}};
+  report.run_dir = outcome.run_dir.string();
+  report.sections.push_back(std::move(outcome.section));
+  args.output.emit(report);
+  return outcome.resolved && outcome.downloads_ok ? 0 : 1;
+}
+
+}  // namespace
+
+Command resolve_command() {
+  return {"resolve", "What a requirement pulls in from the index, the release's files and why each is (not) taken",
+          [](CLI::App& app) -> Action {
+            auto args = std::make_shared<ResolveArgs>();
+            app.add_option("REQUIREMENT", args->requirement, "A PEP 508 requirement, e.g. 'torch-tpu==0.2.0'")->required();
+            app.add_option("--python", args->python,
+                           "Interpreter pip resolves for (default: python3 if it has torch, else /usr/bin/python3)")
+                ->check(path_arg());
+            app.add_option("--index-url", args->index_url,
+                           "The index, passed to pip; pip's configuration (find-links, extra indexes, constraints) is "
+                           "then ignored (default: the index pip is configured with)")
+                ->check(path_arg());
+            app.add_option("--extra-index-url", args->extra_index_urls, "More indexes, passed to pip")->check(path_arg());
+            app.add_option("--find-links", args->find_links, "Local directories or pages of files, passed to pip")
+                ->check(path_arg());
+            app.add_flag("--ignore-requires-python", args->ignore_requires_python,
+                         "Passed to pip: resolve even when Requires-Python refuses the interpreter");
+            app.add_flag("--download", args->download,
+                         "Download every file of the resolution into onramp's cache ($XDG_CACHE_HOME/onramp)");
+            app.add_option("--out", args->out, "Run directory (default: onramp-runs/<UTC timestamp>/ here)")
+                ->check(path_arg());
+            app.add_option("--timeout", args->timeout, "Wall-clock limit for pip, in seconds (default 1800)");
+            args->output.declare(app);
+            app.footer(R"(Examples:
+  onramp resolve 'torch-tpu==0.2.0' --ignore-requires-python
+  onramp resolve 'mybackend>=1' --index-url http://127.0.0.1:8080/simple/ --download --json -o index.json
+
+Exit status: 0 resolved (and downloaded); 1 pip could not resolve or a download was refused (the report says why);
+2 bad input or environment.)");
+            return [args] { return run_resolve_command(*args); };
+          }};
+}
+
+}  // namespace onramp::cli

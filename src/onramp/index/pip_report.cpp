@@ -1,0 +1,119 @@
+#include "onramp/index/pip_report.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "onramp/wheel/metadata.h"
+
+namespace onramp::index {
+namespace {
+
+using nlohmann::json;
+
+std::string string_at(const json& object, const char* key) {
+  auto it = object.find(key);
+  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+// download_info.archive_info: "hashes" {"sha256": ...} since pip 23, else "hash" "sha256=...".
+std::string sha256_of(const json& archive_info) {
+  if (!archive_info.is_object()) return "";
+  if (auto h = archive_info.find("hashes"); h != archive_info.end() && h->is_object()) {
+    std::string s = string_at(*h, "sha256");
+    if (!s.empty()) return s;
+  }
+  std::string hash = string_at(archive_info, "hash");
+  return hash.starts_with("sha256=") ? hash.substr(7) : "";
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Does a Requires-Dist entry count, given who holds it and the extras asked for?
+bool entry_applies(const wheel::Requirement& r, bool holder_requested, const std::vector<std::string>& extras) {
+  if (r.marker.find("extra") == std::string::npos) return true;
+  if (!holder_requested) return false;
+  return std::any_of(extras.begin(), extras.end(), [&](const std::string& e) {
+    return r.marker.find("\"" + e + "\"") != std::string::npos || r.marker.find("'" + e + "'") != std::string::npos;
+  });
+}
+
+}  // namespace
+
+std::string url_file_name(std::string_view url) {
+  url = url.substr(0, url.find_first_of("?#"));
+  std::string_view last = url.substr(url.rfind('/') == std::string_view::npos ? 0 : url.rfind('/') + 1);
+  std::string out;
+  for (size_t i = 0; i < last.size(); ++i) {
+    if (last[i] == '%' && i + 2 < last.size() && hex_value(last[i + 1]) >= 0 && hex_value(last[i + 2]) >= 0) {
+      out += static_cast<char>(hex_value(last[i + 1]) * 16 + hex_value(last[i + 2]));
+      i += 2;
+    } else {
+      out += last[i];
+    }
+  }
+  return out;
+}
+
+Result<PipReport> parse_pip_report(std::string_view text, std::string_view where) {
+  json doc = json::parse(text, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) return fail(fmt::format("{}: not a JSON object", where));
+  auto install = doc.find("install");
+  if (install == doc.end() || !install->is_array()) return fail(fmt::format("{}: no \"install\" list", where));
+  PipReport report;
+  report.pip_version = string_at(doc, "pip_version");
+  for (const auto& item : *install) {
+    if (!item.is_object() || !item.contains("metadata") || !item["metadata"].is_object()) {
+      return fail(fmt::format("{}: an \"install\" entry without metadata", where));
+    }
+    const json& meta = item["metadata"];
+    ResolvedDistribution d;
+    d.name = string_at(meta, "name");
+    d.version = string_at(meta, "version");
+    if (d.name.empty() || d.version.empty()) return fail(fmt::format("{}: an entry without a name or version", where));
+    d.normalized_name = wheel::normalize_name(d.name);
+    d.requires_python = string_at(meta, "requires_python");
+    if (auto rd = meta.find("requires_dist"); rd != meta.end() && rd->is_array()) {
+      for (const auto& r : *rd) {
+        if (r.is_string()) d.requires_dist.push_back(r.get<std::string>());
+      }
+    }
+    if (auto info = item.find("download_info"); info != item.end() && info->is_object()) {
+      d.url = string_at(*info, "url");
+      d.file_name = url_file_name(d.url);
+      if (auto a = info->find("archive_info"); a != info->end()) d.sha256 = sha256_of(*a);
+    }
+    d.requested = item.value("requested", false);
+    report.install.push_back(std::move(d));
+  }
+  std::sort(report.install.begin(), report.install.end(),
+            [](const auto& a, const auto& b) { return a.normalized_name < b.normalized_name; });
+  return report;
+}
+
+void attribute_requirements(std::vector<ResolvedDistribution>& dists, const std::string& top_level,
+                            const std::vector<std::string>& extras) {
+  for (auto& d : dists) {
+    d.asked_by.clear();
+    if (d.requested) d.asked_by.push_back(top_level);
+  }
+  for (const auto& holder : dists) {
+    for (const auto& entry : holder.requires_dist) {
+      auto r = wheel::parse_requirement(entry);
+      if (!r || !entry_applies(*r, holder.requested, extras)) continue;
+      for (auto& d : dists) {
+        if (d.normalized_name == r->normalized_name && &d != &holder) {
+          d.asked_by.push_back(fmt::format("{} ({})", holder.name, entry));
+        }
+      }
+    }
+  }
+}
+
+}  // namespace onramp::index

@@ -1,0 +1,282 @@
+#include "onramp/index/resolve.h"
+
+#include <fmt/format.h>
+
+#include <sstream>
+
+#include "onramp/index/index_pages.h"
+#include "onramp/index/index_section.h"
+#include "onramp/util/sandbox.h"
+#include "onramp/util/text_file.h"
+#include "onramp/wheel/metadata.h"
+#include "onramp/wheel/wheel_archive.h"
+
+extern char** environ;
+
+namespace onramp::index {
+namespace fs = std::filesystem;
+namespace {
+
+struct PipRunner {
+  ProcessRunner& runner;
+  SandboxDirs dirs;
+  fs::path cwd;
+  std::vector<std::pair<std::string, std::string>> env;
+
+  Result<RunResult> run(std::vector<std::string> argv, double timeout) const {
+    RunRequest request;
+    request.argv = std::move(argv);
+    request.cwd = cwd;
+    request.env = sandbox_environment(dirs, env, environ);
+    request.limits.wall_seconds = timeout;
+    request.limits.file_size_bytes = 0;
+    request.limits.address_space_bytes = 0;
+    return runner.run(request);
+  }
+};
+
+std::string quote_command(const std::vector<std::string>& argv) {
+  std::string out;
+  for (const auto& a : argv) {
+    bool plain = !a.empty() && a.find_first_of(" \t\"'$\\;&|<>*?()=") == std::string::npos;
+    out += (out.empty() ? "" : " ") + (plain ? a : "'" + a + "'");
+  }
+  return out;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.find_first_not_of(" \t\r") != std::string::npos) out.push_back(line);
+  }
+  return out;
+}
+
+bool is_url(const std::string& s) {
+  return s.starts_with("http://") || s.starts_with("https://") || s.starts_with("file://");
+}
+
+Result<void> check_input(const ResolveOptions& o) {
+  auto r = wheel::parse_requirement(o.requirement);
+  if (!r) return fail(fmt::format("{}: not a requirement: {}", o.requirement, r.error().message));
+  if (o.index_url && !is_url(*o.index_url)) return fail(fmt::format("--index-url {}: not an http(s):// or file:// URL", *o.index_url));
+  for (const auto& u : o.extra_index_urls) {
+    if (!is_url(u)) return fail(fmt::format("--extra-index-url {}: not an http(s):// or file:// URL", u));
+  }
+  for (const auto& d : o.find_links) {
+    std::error_code ec;
+    if (!is_url(d) && !fs::exists(d, ec)) return fail(fmt::format("--find-links {}: no such file or directory", d));
+  }
+  return {};
+}
+
+std::vector<std::string> pip_install_argv(const ResolveOptions& o, const IndexFacts& f, const fs::path& report) {
+  std::vector<std::string> argv{f.interpreter.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed",
+                                "--progress-bar", "off", "--report", report.string()};
+  if (f.pass_index_url) argv.insert(argv.end(), {"--index-url", f.index_url});
+  for (const auto& u : f.extra_index_urls) argv.insert(argv.end(), {"--extra-index-url", u});
+  // pip runs in the run directory: a relative find-links directory is made absolute first.
+  for (const auto& d : f.find_links) argv.insert(argv.end(), {"--find-links", is_url(d) ? d : fs::absolute(d).string()});
+  for (const auto& c : f.constraints) argv.insert(argv.end(), {"--constraint", c});
+  if (o.ignore_requires_python) argv.push_back("--ignore-requires-python");
+  argv.push_back(o.requirement);
+  return argv;
+}
+
+void run_pip_resolution(const PipRunner& pip, const ResolveOptions& o, IndexFacts& f, const fs::path& run_dir) {
+  fs::path report = run_dir / "pip-report.json";
+  auto argv = pip_install_argv(o, f, report);
+  f.pip_command = (f.config_ignored ? "PIP_CONFIG_FILE=/dev/null " : "") + quote_command(argv);
+  o.progress("resolving with pip (nothing is installed): " + f.pip_command);
+  auto run = pip.run(argv, o.pip_timeout_seconds);
+  if (!run) {
+    f.pip.exit_code = -1;
+    f.pip_last_lines = {run.error().message};
+    return;
+  }
+  f.pip = *run;
+  auto lines = lines_of(f.pip.err.text());
+  for (const auto& l : lines) {
+    // pip names a page's data-requires-python "Requires-Python" and a wheel's metadata "requires a different Python".
+    bool refusal = l.find("Requires-Python") != std::string::npos || l.find("requires a different Python") != std::string::npos;
+    if (f.requires_python_line.empty() && refusal) f.requires_python_line = l;
+  }
+  if (!f.pip.ok()) {
+    f.pip_last_lines.assign(lines.size() > 6 ? lines.end() - 6 : lines.begin(), lines.end());
+    return;
+  }
+  auto text = util::read_text_file(report.string());
+  auto parsed = text ? parse_pip_report(*text, report.string()) : Result<PipReport>(fail(report.string() + ": not written"));
+  if (!parsed) {
+    f.report_error = parsed.error().message;
+    return;
+  }
+  f.report = std::move(*parsed);
+  attribute_requirements(f.report->install, o.requirement, f.extras);
+}
+
+// The sandbox hides the user's pip configuration (HOME, PIP_* variables), so
+// it is read here, with onramp's own environment, and passed to pip as options.
+void find_index(ProcessRunner& runner, const ResolveOptions& o, IndexFacts& f, const fs::path& run_dir) {
+  f.find_links = o.find_links;
+  if (o.index_url) {
+    f.index_url = *o.index_url;
+    f.index_url_source = "--index-url";
+    f.pass_index_url = true;
+    f.extra_index_urls = o.extra_index_urls;
+    return;
+  }
+  std::vector<std::string> argv{f.interpreter.executable, "-m", "pip", "config", "list"};
+  f.config_command = quote_command(argv);
+  RunRequest request;
+  request.argv = argv;
+  request.cwd = run_dir;
+  for (char** e = environ; *e; ++e) request.env.emplace_back(*e);
+  request.limits.wall_seconds = 120;
+  PipIndexConfig config;
+  if (auto run = runner.run(request); run && run->ok()) config = parse_pip_config_list(run->out.text());
+  f.extra_index_urls = o.extra_index_urls.empty() ? config.extra_index_urls : o.extra_index_urls;
+  f.find_links.insert(f.find_links.end(), config.find_links.begin(), config.find_links.end());
+  f.constraints = config.constraints;
+  if (config.index_url) {
+    f.index_url = *config.index_url;
+    f.index_url_source = "pip's configuration (" + config.index_url_key + ", from " + f.config_command + ")";
+    f.pass_index_url = true;
+    return;
+  }
+  std::vector<std::string> ask{f.interpreter.executable, "-c",
+                               "from pip._internal.models.index import PyPI; print(PyPI.simple_url)"};
+  request.argv = ask;
+  auto run = runner.run(request);
+  if (run && run->ok()) {
+    auto lines = lines_of(run->out.text());
+    if (!lines.empty()) f.index_url = lines.back();
+  }
+  f.index_url_source = "pip's own default (" + quote_command(ask) + "), as " + f.config_command + " names none";
+}
+
+void read_tags(const PipRunner& pip, IndexFacts& f) {
+  std::vector<std::string> argv{f.interpreter.executable, "-m", "pip", "debug", "--verbose"};
+  f.tags_command = quote_command(argv);
+  auto run = pip.run(argv, 120);
+  if (!run || !run->ok()) {
+    f.tags_error = run ? "pip debug failed: " + run->outcome() : run.error().message;
+    return;
+  }
+  auto tags = parse_pip_debug_tags(run->out.text());
+  if (tags) f.tags = std::move(*tags); else f.tags_error = tags.error().message;
+}
+
+void read_pages(const ResolveOptions& o, IndexFacts& f) {
+  std::vector<std::string> indexes{f.index_url};
+  indexes.insert(indexes.end(), f.extra_index_urls.begin(), f.extra_index_urls.end());
+  for (const auto& index : indexes) {
+    if (index.empty()) continue;
+    o.progress("reading " + project_page_url(index, f.project));
+    f.pages.push_back(read_project_page(index, f.project));
+  }
+}
+
+// Sizes of the resolved files: the cache, a file:// path, or a page that lists them.
+void size_resolved(const ResolveOptions& o, IndexFacts& f, const FileCache& cache) {
+  for (auto& d : f.report->install) {
+    if (auto hit = cache.find(d.sha256, d.file_name)) d.size = hit->bytes;
+    std::error_code ec;
+    if (std::string path = local_path_of(d.url); !d.size && !path.empty() && fs::is_regular_file(path, ec)) {
+      d.size = fs::file_size(path, ec);
+    }
+    if (!d.size && d.normalized_name != f.project && !f.index_url.empty() && !d.url.starts_with("file://")) {
+      o.progress("reading " + project_page_url(f.index_url, d.name));
+      PageRead read = read_project_page(f.index_url, d.name);
+      for (const auto& file : read.page.files) {
+        if (file.file_name == d.file_name && file.size) d.size = file.size;
+      }
+    }
+    for (const auto& p : f.pages) {
+      for (const auto& file : p.page.files) {
+        if (!d.size && file.file_name == d.file_name && file.size) d.size = file.size;
+      }
+    }
+  }
+}
+
+void download_all(const ResolveOptions& o, IndexFacts& f, const FileCache& cache) {
+  for (auto& d : f.report->install) {
+    DownloadOutcome out{d.name, d.file_name, 0, false, "", ""};
+    if (d.sha256.empty()) {
+      out.error = d.url + ": pip's report gives no sha256, so it cannot be checked: not cached";
+    } else if (auto got = cache.fetch(d.url, d.sha256, d.file_name, [&](uint64_t done, uint64_t total) {
+                 if (o.download_progress) o.download_progress(d.file_name, done, total);
+               })) {
+      out.bytes = got->bytes;
+      out.hit = got->hit;
+      out.path = got->path.string();
+      d.size = got->bytes;
+    } else {
+      out.error = got.error().message;
+    }
+    f.downloads.push_back(std::move(out));
+  }
+}
+
+void forecast(IndexFacts& f, const FileCache& cache) {
+  std::vector<std::pair<std::string, uint64_t>> unpacked;
+  for (const auto& d : f.report->install) {
+    auto hit = cache.find(d.sha256, d.file_name);
+    if (!hit || !d.file_name.ends_with(".whl")) continue;
+    if (auto bytes = wheel::declared_unpacked_bytes(hit->path.string(), wheel::ArchiveLimits{})) {
+      unpacked.emplace_back(d.file_name, *bytes);
+    }
+  }
+  f.forecast = forecast_temp_space(f.report->install, unpacked);
+}
+
+}  // namespace
+
+Result<ResolveOutcome> run_resolve(ProcessRunner& runner, const ResolveOptions& o) {
+  if (auto ok = check_input(o); !ok) return std::unexpected(ok.error());
+  IndexFacts f;
+  auto requirement = wheel::parse_requirement(o.requirement);
+  f.requirement = o.requirement;
+  f.extras = requirement->extras;
+  f.project = requirement->normalized_name;
+  auto py = runtime::choose_interpreter(runner, o.python);
+  if (!py) return std::unexpected(py.error());
+  f.interpreter = *py;
+  f.glibc = this_glibc_version();
+  auto run_dir = o.make_run_dir();
+  if (!run_dir) return std::unexpected(run_dir.error());
+  auto dirs = prepare_sandbox(*run_dir);
+  if (!dirs) return std::unexpected(dirs.error());
+  PipRunner pip{runner, *dirs, *run_dir, {}};
+  // With --index-url, pip sees only the indexes and links given on the command line.
+  f.config_ignored = o.index_url.has_value();
+  if (f.config_ignored) pip.env.emplace_back("PIP_CONFIG_FILE", "/dev/null");
+  find_index(runner, o, f, *run_dir);
+  run_pip_resolution(pip, o, f, *run_dir);
+  read_tags(pip, f);
+  read_pages(o, f);
+  FileCache cache(o.cache_root);
+  f.cache_root = o.cache_root.string();
+  std::optional<std::string> resolved_version;
+  JudgeContext context{f.tags, f.glibc, f.interpreter.python_version, o.ignore_requires_python, ""};
+  if (f.report) {
+    for (const auto& d : f.report->install) {
+      if (d.normalized_name == f.project) resolved_version = d.version, context.pip_file_name = d.file_name;
+    }
+  }
+  f.release = choose_release(resolved_version, requirement->specifier, f.pages);
+  if (f.tags_error.empty()) f.files = judge_release(f.pages, f.release.version, context);
+  f.releases = summarize_releases(f.pages);
+  if (f.report) {
+    if (o.download) download_all(o, f, cache);
+    size_resolved(o, f, cache);
+    forecast(f, cache);
+  }
+  ResolveOutcome out{index_section(f), *run_dir, f.report.has_value(), true};
+  for (const auto& d : f.downloads) out.downloads_ok &= d.error.empty();
+  return out;
+}
+
+}  // namespace onramp::index

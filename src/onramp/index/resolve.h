@@ -1,0 +1,90 @@
+#pragma once
+// onramp resolve: what a requirement pulls in, read from the index without
+// installing anything. pip resolves (`install --dry-run --report`) in the
+// sandbox; the release's files come from the index's own pages; pip's tag
+// list (`pip debug --verbose`) judges them; --download fills the cache.
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "onramp/index/file_cache.h"
+#include "onramp/index/pip_report.h"
+#include "onramp/index/release_files.h"
+#include "onramp/report/model.h"
+#include "onramp/runtime/interpreter.h"
+#include "onramp/util/error.h"
+#include "onramp/util/process.h"
+
+namespace onramp::index {
+
+struct ResolveOptions {
+  std::string requirement;
+  std::string python;  // empty: as `onramp install` chooses
+  std::optional<std::string> index_url;
+  std::vector<std::string> extra_index_urls;
+  std::vector<std::string> find_links;
+  bool ignore_requires_python = false;
+  bool download = false;
+  std::filesystem::path cache_root;
+  double pip_timeout_seconds = 1800;
+  // Creates the run directory once the input has been checked.
+  std::function<Result<std::filesystem::path>()> make_run_dir;
+  std::function<void(const std::string&)> progress = [](const std::string&) {};
+  std::function<void(const std::string& file, uint64_t done, uint64_t total)> download_progress;
+};
+
+struct DownloadOutcome {
+  std::string name;
+  std::string file_name;
+  uint64_t bytes = 0;
+  bool hit = false;
+  std::string path;
+  std::string error;  // empty when cached
+};
+
+struct IndexFacts {
+  std::string requirement;
+  std::vector<std::string> extras;
+  std::string project;  // normalized name
+  runtime::InterpreterFacts interpreter;
+  std::string glibc;
+  std::string pip_command;
+  RunResult pip;
+  std::vector<std::string> pip_last_lines;  // pip's own words when it fails
+  std::string requires_python_line;         // pip's line naming Requires-Python, when it refused
+  std::optional<PipReport> report;
+  std::string report_error;  // when pip succeeded but its report could not be read
+  std::string index_url;
+  std::string index_url_source;
+  bool pass_index_url = false;  // given, or configured: passed to the sandboxed pip as --index-url
+  std::string config_command;
+  bool config_ignored = false;  // PIP_CONFIG_FILE=/dev/null (--index-url given)
+  std::vector<std::string> extra_index_urls;  // given, else pip's configured ones
+  std::vector<std::string> find_links;        // given, plus pip's configured ones without --index-url
+  std::vector<std::string> constraints;       // pip's configured ones without --index-url
+  std::vector<PageRead> pages;
+  std::string tags_command;
+  std::string tags_error;
+  CompatibleTags tags;
+  ReleaseChoice release;
+  std::vector<ReleaseFile> files;
+  std::vector<ReleaseSummary> releases;
+  std::string cache_root;
+  std::vector<DownloadOutcome> downloads;
+  Forecast forecast;
+};
+
+struct ResolveOutcome {
+  report::Section section;
+  std::filesystem::path run_dir;
+  bool resolved = false;         // pip resolved the requirement
+  bool downloads_ok = true;
+};
+
+// Errors are bad input (an invalid requirement) or an unusable environment
+// (no interpreter, no run directory). pip refusing is a finding.
+Result<ResolveOutcome> run_resolve(ProcessRunner& runner, const ResolveOptions& options);
+
+}  // namespace onramp::index
