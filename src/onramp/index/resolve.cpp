@@ -241,7 +241,7 @@ Result<ResolveOutcome> run_resolve(ProcessRunner& runner, const ResolveOptions& 
   f.requirement = o.requirement;
   f.extras = requirement->extras;
   f.project = requirement->normalized_name;
-  auto py = runtime::choose_interpreter(runner, o.python);
+  auto py = python::choose_interpreter(runner, o.python);
   if (!py) return std::unexpected(py.error());
   f.interpreter = *py;
   f.glibc = this_glibc_version();

@@ -13,7 +13,7 @@
 #include "onramp/index/pip_report.h"
 #include "onramp/index/release_files.h"
 #include "onramp/report/model.h"
-#include "onramp/runtime/interpreter.h"
+#include "onramp/python/interpreter.h"
 #include "onramp/util/error.h"
 #include "onramp/util/process.h"
 
@@ -48,7 +48,7 @@ struct IndexFacts {
   std::string requirement;
   std::vector<std::string> extras;
   std::string project;  // normalized name
-  runtime::InterpreterFacts interpreter;
+  python::InterpreterFacts interpreter;
   std::string glibc;
   std::string pip_command;
   RunResult pip;
