@@ -60,7 +60,7 @@ TEST(Terminal, FitsEightyAndOneHundredTwentyColumnsWithEveryRowNamed) {
     auto lines = screen_lines(r.out);
     ASSERT_GT(lines.size(), 20u) << r.out;
     for (const auto& line : lines) EXPECT_LE(report::display_width(line), columns) << columns << ": " << line;
-    for (const std::string& where : {"README.md:4 ", "README.md:5 ", "README.md:11 ", "README.md:12 "}) {
+    for (std::string where : {"README.md:4 ", "README.md:5 ", "README.md:11 ", "README.md:12 "}) {
       bool found = false;
       for (const auto& line : lines) found = found || line.starts_with("    " + where);
       EXPECT_TRUE(found) << columns << " columns: no row starts with " << where << "\n" << r.out;
