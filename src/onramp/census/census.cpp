@@ -244,10 +244,12 @@ void check_total_paths(const source::Tree& tree) {
 Section run_census(const source::Source& src, const CensusOptions& options) {
   const source::Tree& tree = src.tree();
   check_total_paths(tree);
-  Scan scan = scan_tree(src, LanguageTable::builtin(), options.threads, options.max_file_size);
+  Scan scan = scan_tree(src, LanguageTable::builtin(), options.threads, options.max_file_size,
+                        options.memo ? &options.memo->contents : nullptr);
   static const MarkerTable markers = parse_marker_table(embedded::get("data/build_systems.toml"));
   const std::string ev = evidence_of(src);
-  Tally t = value_or_fatal_at(tally_tree(tree, scan, markers, src.max_paths()), ev);
+  Tally t = value_or_fatal_at(
+      tally_tree(tree, scan, markers, src.max_paths(), options.memo ? &options.memo->subtrees : nullptr), ev);
   auto skipped = value_or_fatal_at(skipped_rows(tree, scan, src.max_paths(), options.max_file_size), ev);
 
   Section s;

@@ -89,13 +89,15 @@ std::string FirstPaths::dir(uint32_t node) const {
   return path;
 }
 
-Scan scan_tree(const source::Source& src, const LanguageTable& languages, unsigned threads, uint64_t max_file_size) {
+Scan scan_tree(const source::Source& src, const LanguageTable& languages, unsigned threads, uint64_t max_file_size,
+               KnownContents* known) {
   const auto& tree = src.tree();
   FirstPaths paths(tree);
   Scan scan;
   scan.fact_of.resize(tree.nodes.size());
   scan.attributes_of.assign(tree.nodes.size(), kNoFacts);
   std::vector<Sample> todo;
+  std::vector<std::string> todo_keys;
   std::unordered_map<std::string, uint32_t> by_content;
   for (uint32_t n = 0; n < tree.nodes.size(); ++n) {
     const auto& files = tree.nodes[n].files;
@@ -111,12 +113,18 @@ Scan scan_tree(const source::Source& src, const LanguageTable& languages, unsign
         }
       }
       auto index = static_cast<uint32_t>(scan.facts.size());
+      scan.fact_of[n][i] = index;
+      if (auto it = known && !key.empty() ? known->find(key) : KnownContents::iterator{};
+          known && !key.empty() && it != known->end()) {
+        scan.facts.push_back(it->second);
+        by_content.emplace(std::move(key), index);
+        continue;
+      }
       FileFacts& facts = scan.facts.emplace_back();
       facts.language = language;
       facts.too_large = files[i].size > max_file_size;
-      scan.fact_of[n][i] = index;
+      if (!facts.too_large) todo.push_back({n, i}), todo_keys.push_back(key);
       if (!key.empty()) by_content.emplace(std::move(key), index);
-      if (!facts.too_large) todo.push_back({n, i});
     }
   }
   std::vector<uint32_t> target(todo.size());
@@ -124,6 +132,11 @@ Scan scan_tree(const source::Source& src, const LanguageTable& languages, unsign
   source::for_each_parallel(src, todo.size(), threads, [&](source::Reader& reader, size_t k) {
     scan_one(reader, entry_of(tree, paths, todo[k]), scan.facts[target[k]]);
   });
+  if (known) {
+    for (size_t k = 0; k < todo.size(); ++k) {
+      if (!todo_keys[k].empty()) known->emplace(std::move(todo_keys[k]), scan.facts[target[k]]);
+    }
+  }
   load_attributes(src, paths, max_file_size, scan);
   return scan;
 }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "onramp/census/gitattributes.h"
@@ -35,8 +36,14 @@ struct Scan {
   std::vector<uint32_t> attributes_of;         // [node]: index into attributes, or kNoFacts
 };
 
+// Facts by content (git blob id and language), kept across the censuses of
+// several revisions of one repository.
+using KnownContents = std::unordered_map<std::string, FileFacts>;
+
 // threads == 0: all cores. Files over max_file_size bytes are not read.
-Scan scan_tree(const source::Source& src, const LanguageTable& languages, unsigned threads, uint64_t max_file_size);
+// Contents found in `known` are not read again; those read are added to it.
+Scan scan_tree(const source::Source& src, const LanguageTable& languages, unsigned threads, uint64_t max_file_size,
+               KnownContents* known = nullptr);
 
 // The first path that reaches each node, as parent and name (for messages and
 // for reading work-tree files, which have no object id).

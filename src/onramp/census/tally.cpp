@@ -88,12 +88,15 @@ struct Frame {
 
 class TreeTally {
  public:
-  TreeTally(const source::Tree& tree, const Scan& scan, const MarkerTable& markers)
-      : tree_(tree), scan_(scan), markers_(markers), occ_(tree.occurrences()) {}
+  TreeTally(const source::Tree& tree, const Scan& scan, const MarkerTable& markers, KnownSubtrees* known)
+      : tree_(tree), scan_(scan), markers_(markers), occ_(tree.occurrences()), memo_(known ? *known : own_memo_) {}
 
   Result<Tally> run(uint64_t max_contexts) {
     if (tree_.nodes.empty()) return Tally{};
-    open(0, PathContext::root(attrs(0), scan_.attributes_of[0]), nullptr, "");
+    PathContext root = PathContext::root(attrs(0), scan_.attributes_of[0]);
+    std::string root_key = memo_key(0, root);
+    if (auto it = memo_.find(root_key); !root_key.empty() && it != memo_.end()) return it->second;
+    open(0, std::move(root), nullptr, root_key);
     uint64_t contexts = 1;
     while (!stack_.empty()) {
       Frame& top = stack_.back();
@@ -101,9 +104,8 @@ class TreeTally {
       if (top.next < dirs.size()) {
         const source::TreeDir& d = dirs[top.next++];
         PathContext ctx = top.ctx.enter(d.name, attrs(d.node), scan_.attributes_of[d.node]);
-        std::string key;
-        if (occ_[d.node] > 1) {
-          key = std::to_string(d.node) + '#' + ctx.key();
+        std::string key = memo_key(d.node, ctx);
+        if (!key.empty()) {
           if (auto it = memo_.find(key); it != memo_.end()) {
             top.tally.add(it->second, d.name);
             continue;
@@ -119,7 +121,10 @@ class TreeTally {
       }
       Frame done = std::move(stack_.back());
       stack_.pop_back();
-      if (stack_.empty()) return std::move(done.tally);
+      if (stack_.empty()) {
+        if (!done.memo_key.empty()) memo_.emplace(std::move(done.memo_key), done.tally);
+        return std::move(done.tally);
+      }
       stack_.back().tally.add(done.tally, *done.name);
       if (!done.memo_key.empty()) memo_.emplace(std::move(done.memo_key), std::move(done.tally));
     }
@@ -127,6 +132,14 @@ class TreeTally {
   }
 
  private:
+  // Kept when the node is reached again in this tree, or by git tree id
+  // across revisions; empty: counted once and dropped.
+  std::string memo_key(uint32_t node, const PathContext& ctx) const {
+    if (shared_ && !tree_.nodes[node].id.empty()) return tree_.nodes[node].id + '#' + ctx.key();
+    if (occ_[node] > 1) return std::to_string(node) + '#' + ctx.key();
+    return {};
+  }
+
   const GitAttributes* attrs(uint32_t node) const {
     uint32_t i = scan_.attributes_of[node];
     return i == kNoFacts ? nullptr : &scan_.attributes[i];
@@ -147,7 +160,9 @@ class TreeTally {
   const Scan& scan_;
   const MarkerTable& markers_;
   std::vector<uint64_t> occ_;
-  std::unordered_map<std::string, Tally> memo_;
+  KnownSubtrees own_memo_;
+  KnownSubtrees& memo_;
+  bool shared_ = &memo_ != &own_memo_;
   std::vector<Frame> stack_;
 };
 
@@ -185,8 +200,8 @@ bool line_counted(const FileFacts& facts) {
 }
 
 Result<Tally> tally_tree(const source::Tree& tree, const Scan& scan, const MarkerTable& markers,
-                         uint64_t max_contexts) {
-  return TreeTally(tree, scan, markers).run(max_contexts);
+                         uint64_t max_contexts, KnownSubtrees* known) {
+  return TreeTally(tree, scan, markers, known).run(max_contexts);
 }
 
 }  // namespace onramp::census

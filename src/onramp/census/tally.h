@@ -5,6 +5,7 @@
 // paths and 10 distinct subtrees costs 10 subtrees.
 #include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "onramp/census/build_systems.h"
@@ -42,8 +43,12 @@ struct Tally {
 // Fails (one line) when more than max_contexts distinct (subtree, context)
 // pairs would be counted: .gitattributes patterns with a slash make every
 // path its own context.
+// Totals by git tree id and context, kept across the censuses of several
+// revisions of one repository: an unchanged subtree is not counted again.
+using KnownSubtrees = std::unordered_map<std::string, Tally>;
+
 Result<Tally> tally_tree(const source::Tree& tree, const Scan& scan, const MarkerTable& markers,
-                         uint64_t max_contexts);
+                         uint64_t max_contexts, KnownSubtrees* known = nullptr);
 
 // Whether a file's facts make it a row of the lines-by-file table.
 bool line_counted(const FileFacts& facts);
