@@ -131,9 +131,15 @@ void add_kind_figures(Section& s, const Tally& t, const std::string& ev) {
                ev, ""});
 }
 
-// The node at `path` below the root, or none. A composite source's top
+constexpr uint32_t kNoDir = UINT32_MAX;
+// Distinct (subtree, context) pairs counted before the census stops: each is
+// one pass over a directory, and only path-dependent .gitattributes make many.
+constexpr uint64_t kMaxContexts = 1'000'000;
+
+// The node at `path` below the root, or kNoDir. A composite source's top
 // directories are named as given and may hold slashes.
-std::optional<uint32_t> find_dir(const source::Tree& tree, std::string_view path) {
+uint32_t find_dir(const source::Tree& tree, std::string_view path) {
+  if (tree.nodes.empty()) return kNoDir;
   uint32_t node = 0;
   while (!path.empty()) {
     bool found = false;
@@ -145,7 +151,7 @@ std::optional<uint32_t> find_dir(const source::Tree& tree, std::string_view path
         break;
       }
     }
-    if (!found) return std::nullopt;
+    if (!found) return kNoDir;
   }
   return node;
 }
@@ -156,17 +162,17 @@ void add_dir_figures(Section& s, const source::Tree& tree, const std::vector<std
   for (const auto& dir : dirs) {
     std::string prefix = dir;
     while (!prefix.empty() && prefix.back() == '/') prefix.pop_back();
-    std::optional<uint32_t> node = tree.nodes.empty() ? std::nullopt : find_dir(tree, prefix);
+    uint32_t node = find_dir(tree, prefix);
     prefix += '/';
     size_t subdirs = 0;
-    if (node) {
-      for (const auto& d : tree.nodes[*node].dirs) subdirs += files[d.node] > 0 ? 1 : 0;
+    if (node != kNoDir) {
+      for (const auto& d : tree.nodes[node].dirs) subdirs += files[d.node] > 0 ? 1 : 0;
     }
     Figure fig{"dirs:" + prefix, "Directories under " + prefix, Json(subdirs), "directories",
                "immediate subdirectories of " + prefix +
                    " that hold at least one listed file (git stores no empty directories)",
                ev, ""};
-    if (!node || files[*node] == 0) {
+    if (node == kNoDir || files[node] == 0) {
       fig.value = nullptr;
       fig.not_measured = "no listed file under " + prefix;
     }
@@ -249,7 +255,7 @@ Section run_census(const source::Source& src, const CensusOptions& options) {
   static const MarkerTable markers = parse_marker_table(embedded::get("data/build_systems.toml"));
   const std::string ev = evidence_of(src);
   Tally t = value_or_fatal_at(
-      tally_tree(tree, scan, markers, src.max_paths(), options.memo ? &options.memo->subtrees : nullptr), ev);
+      tally_tree(tree, scan, markers, kMaxContexts, options.memo ? &options.memo->subtrees : nullptr), ev);
   auto skipped = value_or_fatal_at(skipped_rows(tree, scan, src.max_paths(), options.max_file_size), ev);
 
   Section s;

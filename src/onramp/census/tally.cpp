@@ -113,7 +113,7 @@ class TreeTally {
         }
         if (++contexts > max_contexts) {
           return fail(fmt::format("more than {} distinct (subtree, context) pairs to count; .gitattributes "
-                                  "patterns with a slash make each path its own context (--max-paths)",
+                                  "patterns with a slash make each path its own context",
                                   max_contexts));
         }
         open(d.node, std::move(ctx), &d.name, std::move(key));
