@@ -168,7 +168,8 @@ TEST(Census, HostileTreeIsCountedOrSkippedWithReasons) {
   chmod((d.path() + "/unreadable.py").c_str(), 0);
   // Readable to the unprivileged user the census runs as (root reads everything).
   chmod(d.path().c_str(), 0755);
-  auto run = run_onramp_unprivileged({"census", "--json", d.path()});
+  // long.py passes the default --max-file-size of 100 MiB by one byte: read it.
+  auto run = run_onramp_unprivileged({"census", "--json", "--max-file-size", "209715200", d.path()});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   json r = json::parse(run.out);
   EXPECT_EQ(figure(r, "files_binary")["value"], 1);

@@ -1,11 +1,23 @@
 #pragma once
 // Build-system detection from marker files (data/build_systems.toml).
+#include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "onramp/source/source.h"
-
 namespace onramp::census {
+
+// Marker basename -> the build systems it marks, in the table's order.
+using MarkerTable = std::map<std::string, std::vector<std::string>, std::less<>>;
+MarkerTable parse_marker_table(std::string_view table_toml);
+
+// A build system's markers below a directory; paths relative to it.
+struct MarkerTotals {
+  uint64_t markers = 0;
+  std::string first_marker;  // the shallowest marker, then the first by path
+  size_t depth = 0;          // directories above first_marker
+  bool at_root = false;
+};
 
 struct BuildSystemHit {
   std::string name;
@@ -15,7 +27,6 @@ struct BuildSystemHit {
 };
 
 // Sorted: root markers first, then by marker count, then by name.
-std::vector<BuildSystemHit> detect_build_systems(const std::vector<source::Entry>& files,
-                                                 std::string_view table_toml);
+std::vector<BuildSystemHit> build_system_hits(const std::map<std::string, MarkerTotals>& totals);
 
 }  // namespace onramp::census

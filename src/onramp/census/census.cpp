@@ -3,10 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <set>
+#include <optional>
 
 #include "onramp/census/build_systems.h"
 #include "onramp/census/paths.h"
+#include "onramp/census/rows.h"
 #include "onramp/census/scan.h"
 #include "onramp/census/tally.h"
 #include "onramp/util/embedded.h"
@@ -23,16 +24,6 @@ constexpr const char* kLineRule =
     "lines classified as cloc does: whitespace-only lines are blank, lines with code outside "
     "comments are code, the rest comment; triple-quoted strings count as comments in Python; "
     "files with a NUL byte in their first 8,000 bytes (binary) and files with no lines are left out";
-
-GitAttributes load_gitattributes(const source::Source& src) {
-  GitAttributes attrs;
-  auto reader = src.reader();
-  for (const auto& f : src.listing().files) {
-    if (basename_of(f.path) != ".gitattributes") continue;
-    if (auto text = reader->slurp(f)) attrs.add_file(f.path, *text);
-  }
-  return attrs;
-}
 
 // Where a figure's evidence points: the target's path, or each part's.
 std::string evidence_of(const source::Source& src) {
@@ -72,8 +63,8 @@ void add_commit(Section& s, const source::Source& src, const std::string& ev) {
                "committer time in the committer's own UTC offset", cmd, ""});
 }
 
-void add_file_figures(Section& s, const Tally& t, size_t files, const std::string& rule, const std::string& ev) {
-  s.add(Figure{"files_total", "Files", files, "files", "every file the listing holds: " + rule, ev, ""});
+void add_file_figures(Section& s, const Tally& t, const std::string& rule, const std::string& ev) {
+  s.add(Figure{"files_total", "Files", t.files, "files", "every file the listing holds: " + rule, ev, ""});
   s.add(Figure{"bytes_total", "Size", t.bytes, "bytes", "sum of the listed files' sizes", ev, ""});
   s.add(Figure{"files_line_counted", "Files with lines counted", t.counted, "files",
                "listed text files with at least one line whose language is in data/languages.toml", ev, ""});
@@ -81,9 +72,26 @@ void add_file_figures(Section& s, const Tally& t, size_t files, const std::strin
                "files of a counted language with no lines; cloc ignores them too", ev, ""});
   s.add(Figure{"files_binary", "Binary files in a counted language", t.binary, "files",
                "files with a NUL byte in their first 8,000 bytes; not line-counted", ev, ""});
-  s.add(Figure{"files_skipped", "Entries skipped", t.skipped.size(), "entries",
-               "symlinks, submodules, special files and files that could not be read; each is listed "
-               "with its reason in the skipped table",
+  s.add(Figure{"files_skipped", "Entries skipped", t.skipped, "entries",
+               "symlinks, submodules, special files, missing or corrupt git objects, files over "
+               "--max-file-size and files that could not be read; each is listed with its reason in the "
+               "skipped table",
+               ev, ""});
+}
+
+void add_reading_figures(Section& s, const Tally& t, const Scan& scan, uint64_t max_file_size, const std::string& ev) {
+  s.add(Figure{"files_over_max_size", "Files over --max-file-size", t.too_large, "files",
+               fmt::format("files of a counted language larger than --max-file-size ({} bytes) are not read nor "
+                           "line-counted, as cloc's --max-file-size; each is listed with its size in the skipped "
+                           "table",
+                           max_file_size),
+               ev, ""});
+  uint64_t read = 0;
+  for (const auto& f : scan.facts) read += f.too_large ? 0 : 1;
+  s.add(Figure{"contents_read", "Distinct file contents read", read, "files",
+               "files of a counted language read once per distinct content (git blob id and language), so a "
+               "blob reached by many paths is read once and a subtree reached by many paths with the same "
+               "context is counted once; in a work tree every file is its own content",
                ev, ""});
 }
 
@@ -123,25 +131,48 @@ void add_kind_figures(Section& s, const Tally& t, const std::string& ev) {
                ev, ""});
 }
 
-void add_dir_figures(Section& s, const std::vector<source::Entry>& files, const std::vector<std::string>& dirs,
-                     const std::string& ev) {
+constexpr uint32_t kNoDir = UINT32_MAX;
+// Distinct (subtree, context) pairs counted before the census stops: each is
+// one pass over a directory, and only path-dependent .gitattributes make many.
+constexpr uint64_t kMaxContexts = 1'000'000;
+
+// The node at `path` below the root, or kNoDir. A composite source's top
+// directories are named as given and may hold slashes.
+uint32_t find_dir(const source::Tree& tree, std::string_view path) {
+  if (tree.nodes.empty()) return kNoDir;
+  uint32_t node = 0;
+  while (!path.empty()) {
+    bool found = false;
+    for (const auto& d : tree.nodes[node].dirs) {
+      if (path == d.name || (path.starts_with(d.name) && path.size() > d.name.size() && path[d.name.size()] == '/')) {
+        node = d.node;
+        path.remove_prefix(std::min(path.size(), d.name.size() + 1));
+        found = true;
+        break;
+      }
+    }
+    if (!found) return kNoDir;
+  }
+  return node;
+}
+
+void add_dir_figures(Section& s, const source::Tree& tree, const std::vector<std::string>& dirs, const std::string& ev) {
+  std::vector<uint64_t> files =
+      source::subtree_totals(tree, [&](uint32_t n) -> uint64_t { return tree.nodes[n].files.size(); });
   for (const auto& dir : dirs) {
     std::string prefix = dir;
     while (!prefix.empty() && prefix.back() == '/') prefix.pop_back();
+    uint32_t node = find_dir(tree, prefix);
     prefix += '/';
-    std::set<std::string> subdirs;
-    bool seen = false;
-    for (const auto& f : files) {
-      if (!f.path.starts_with(prefix)) continue;
-      seen = true;
-      size_t slash = f.path.find('/', prefix.size());
-      if (slash != std::string::npos) subdirs.insert(f.path.substr(prefix.size(), slash - prefix.size()));
+    size_t subdirs = 0;
+    if (node != kNoDir) {
+      for (const auto& d : tree.nodes[node].dirs) subdirs += files[d.node] > 0 ? 1 : 0;
     }
-    Figure fig{"dirs:" + prefix, "Directories under " + prefix, Json(subdirs.size()), "directories",
+    Figure fig{"dirs:" + prefix, "Directories under " + prefix, Json(subdirs), "directories",
                "immediate subdirectories of " + prefix +
                    " that hold at least one listed file (git stores no empty directories)",
                ev, ""};
-    if (!seen) {
+    if (node == kNoDir || files[node] == 0) {
       fig.value = nullptr;
       fig.not_measured = "no listed file under " + prefix;
     }
@@ -163,51 +194,79 @@ Table extension_table(const Tally& t, const std::string& ev) {
   return table;
 }
 
-Table build_system_table(const std::vector<source::Entry>& files, const std::string& ev) {
+Table build_system_table(const Tally& t, const std::string& ev) {
   Table table{"build_systems", "Build systems",
               "marker files from data/build_systems.toml found in the listing; markers at the root first",
               ev,
               {{"build_system", "Build system", ""}, {"markers", "Markers", "files"},
                {"first_marker", "Shallowest marker", ""}, {"at_root", "At root", ""}},
               {}};
-  for (const auto& b : detect_build_systems(files, embedded::get("data/build_systems.toml"))) {
+  for (const auto& b : build_system_hits(t.build_systems)) {
     table.rows.push_back(Json{{"build_system", b.name}, {"markers", b.markers},
                               {"first_marker", b.first_marker}, {"at_root", b.at_root}});
   }
   return table;
 }
 
-Table file_table(const source::Listing& listing, const std::vector<FileFacts>& facts, const std::string& ev) {
+Table file_table(const std::vector<FileRow>& rows, const std::string& ev) {
   Table table{"lines_by_file", "Lines by file", kLineRule, ev,
               {{"path", "Path", ""}, {"language", "Language", ""}, {"blank", "Blank", "lines"},
                {"comment", "Comment", "lines"}, {"code", "Code", "lines"}, {"generated", "Generated", ""}},
               {}};
-  for (size_t i = 0; i < listing.files.size(); ++i) {
-    const auto& ff = facts[i];
-    if (!ff.language || ff.binary || !ff.error.empty() || ff.lines.total() == 0) continue;
-    table.rows.push_back(Json{{"path", listing.files[i].path}, {"language", ff.language->name},
-                              {"blank", ff.lines.blank}, {"comment", ff.lines.comment},
-                              {"code", ff.lines.code}, {"generated", ff.generated}});
+  for (const auto& r : rows) {
+    const auto& ff = *r.facts;
+    table.rows.push_back(Json{{"path", r.path}, {"language", ff.language->name}, {"blank", ff.lines.blank},
+                              {"comment", ff.lines.comment}, {"code", ff.lines.code}, {"generated", r.generated}});
   }
   return table;
+}
+
+Table skipped_table(const std::vector<SkippedRow>& rows, const std::string& ev) {
+  Table skip{"skipped", "Skipped entries", "entries not counted, each with its reason", ev,
+             {{"path", "Path", ""}, {"reason", "Reason", ""}}, {}, 20};
+  for (const auto& k : rows) skip.rows.push_back(Json{{"path", k.path}, {"reason", k.reason}});
+  return skip;
+}
+
+template <typename T>
+T value_or_fatal_at(Result<T> r, const std::string& where) {
+  if (!r) throw FatalError(where + ": " + r.error().message);
+  return std::move(*r);
+}
+
+// Counts over 2^64 would wrap: a tree whose paths could get there is refused.
+void check_total_paths(const source::Tree& tree) {
+  constexpr uint64_t kLimit = 1'000'000'000'000'000ull;
+  std::vector<uint64_t> paths = source::subtree_totals(
+      tree, [&](uint32_t n) -> uint64_t { return tree.nodes[n].files.size() + tree.nodes[n].skipped.size(); });
+  if (!paths.empty() && paths[0] > kLimit) {
+    throw FatalError(fmt::format("census: the tree holds over {} paths (repeated subtrees); its counts would overflow",
+                                 kLimit));
+  }
 }
 
 }  // namespace
 
 Section run_census(const source::Source& src, const CensusOptions& options) {
-  const auto& listing = src.listing();
-  std::vector<FileFacts> facts = scan_files(src, LanguageTable::builtin(), options.threads);
-  Tally t = tally(listing, facts, load_gitattributes(src));
+  const source::Tree& tree = src.tree();
+  check_total_paths(tree);
+  Scan scan = scan_tree(src, LanguageTable::builtin(), options.threads, options.max_file_size,
+                        options.memo ? &options.memo->contents : nullptr);
+  static const MarkerTable markers = parse_marker_table(embedded::get("data/build_systems.toml"));
   const std::string ev = evidence_of(src);
+  Tally t = value_or_fatal_at(
+      tally_tree(tree, scan, markers, kMaxContexts, options.memo ? &options.memo->subtrees : nullptr), ev);
+  auto skipped = value_or_fatal_at(skipped_rows(tree, scan, src.max_paths(), options.max_file_size), ev);
 
   Section s;
   s.key = "census";
   s.title = "Census";
   add_commit(s, src, ev);
-  add_file_figures(s, t, listing.files.size(), src.selection_rule(), ev);
+  add_file_figures(s, t, src.selection_rule(), ev);
+  add_reading_figures(s, t, scan, options.max_file_size, ev);
   add_line_figures(s, t, ev);
   add_kind_figures(s, t, ev);
-  add_dir_figures(s, listing.files, options.dirs, ev);
+  add_dir_figures(s, tree, options.dirs, ev);
   s.add(language_table("lines_by_language", "Lines by language (all counted files)",
                        std::string(kLineRule) + "; generated and vendored files are included here and "
                                                 "shown apart in the next two tables",
@@ -219,12 +278,9 @@ Section run_census(const source::Source& src, const CensusOptions& options) {
                        "the part of the table above in files found vendored (rule: see Vendored files)",
                        ev, t.vendored));
   s.add(extension_table(t, ev));
-  s.add(build_system_table(listing.files, ev));
-  Table skip{"skipped", "Skipped entries", "entries not counted, each with its reason", ev,
-             {{"path", "Path", ""}, {"reason", "Reason", ""}}, {}, 20};
-  for (const auto& k : t.skipped) skip.rows.push_back(Json{{"path", k.path}, {"reason", k.reason}});
-  s.add(std::move(skip));
-  if (options.by_file) s.add(file_table(listing, facts, ev));
+  s.add(build_system_table(t, ev));
+  s.add(skipped_table(skipped, ev));
+  if (options.by_file) s.add(file_table(value_or_fatal_at(file_rows(tree, scan, src.max_paths()), ev), ev));
   return s;
 }
 

@@ -2,6 +2,7 @@
 
 #include <fnmatch.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "onramp/census/languages.h"
@@ -56,6 +57,11 @@ void GitAttributes::add_file(const std::string& path, std::string_view text) {
       }
     }
   }
+}
+
+bool GitAttributes::path_independent() const {
+  return std::all_of(rules_.begin(), rules_.end(),
+                     [](const AttributeRule& r) { return r.pattern.find('/') == std::string::npos; });
 }
 
 std::optional<std::pair<bool, std::string>> GitAttributes::lookup(std::string_view path,

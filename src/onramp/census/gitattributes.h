@@ -28,6 +28,9 @@ class GitAttributes {
   std::optional<std::pair<bool, std::string>> lookup(std::string_view path,
                                                      std::string_view attribute) const;
   bool empty() const { return rules_.empty(); }
+  // True when no pattern holds a slash: then a rule's match depends on the
+  // file's basename only, not on where the file sits below the rules' base.
+  bool path_independent() const;
 
  private:
   std::vector<AttributeRule> rules_;

@@ -16,6 +16,8 @@ struct CensusArgs {
   std::vector<std::string> dirs;
   unsigned threads = 0;
   bool by_file = false;
+  uint64_t max_paths = source::kDefaultMaxPaths;
+  uint64_t max_file_size = 100ull << 20;
   OutputOptions output;
 };
 
@@ -23,10 +25,11 @@ int run_census(const CensusArgs& args) {
   source::OpenOptions open;
   if (!args.rev.empty()) open.rev = args.rev;
   open.include_ignored = args.all;
+  open.max_paths = args.max_paths;
   auto src = value_or_fatal(source::open_many(args.targets, open));
   report::Report report;
   report.target = src->describe();
-  report.sections.push_back(census::run_census(*src, {args.dirs, args.threads, args.by_file}));
+  report.sections.push_back(census::run_census(*src, {args.dirs, args.threads, args.by_file, args.max_file_size}));
   args.output.emit(report);
   return 0;
 }
@@ -49,6 +52,12 @@ Command census_command() {
                 ->type_name("PATH");
             app.add_flag("--by-file", args->by_file, "Add a table of every counted file's lines");
             app.add_option("--threads", args->threads, "Reading threads (default: all cores)");
+            app.add_option("--max-paths", args->max_paths,
+                           "Stop (exit 2) rather than list more paths than this in --by-file or the skipped "
+                           "table (default 1000000)");
+            app.add_option("--max-file-size", args->max_file_size,
+                           "Files larger than this many bytes are listed as skipped, not read (default 104857600, "
+                           "as cloc)");
             args->output.declare(app);
             app.footer(R"(Examples:
   onramp census ~/src/torch_tpu

@@ -20,6 +20,8 @@ struct OpsArgs {
   std::string claim;
   size_t min_members = 10;
   unsigned threads = 0;
+  uint64_t max_paths = source::kDefaultMaxPaths;
+  uint64_t max_file_size = 100ull << 20;
   OutputOptions output;
 };
 
@@ -29,6 +31,7 @@ int run_ops(const OpsArgs& args) {
   source::OpenOptions open;
   if (!args.rev.empty()) open.rev = args.rev;
   open.include_ignored = args.all;
+  open.max_paths = args.max_paths;
   auto src = value_or_fatal(source::open(args.target, open));
   report::Report report;
   report.target = src->describe();
@@ -38,6 +41,7 @@ int run_ops(const OpsArgs& args) {
   }
   ops::OpsRunOptions options{args.aten, args.python, args.claim, args.min_members, args.threads, profile.get(),
                              report.target.value("path", args.target)};
+  options.max_file_size = args.max_file_size;
   if (!args.rev.empty()) options.source_evidence += " @ " + args.rev;
   report.sections.push_back(ops::run_ops_section(*src, options));
   args.output.emit(report);
@@ -63,6 +67,10 @@ Command ops_command() {
             app.add_option("--claim", args->claim, "A claim to set against every counting method, e.g. \"450 core ATen ops\"");
             app.add_option("--min-members", args->min_members, "Smallest collection that counts as an inventory (default 10)");
             app.add_option("--threads", args->threads, "Reading threads (default: all cores)");
+            app.add_option("--max-paths", args->max_paths,
+                           "Stop (exit 2) rather than read more files than this (default 1000000)");
+            app.add_option("--max-file-size", args->max_file_size,
+                           "Files larger than this many bytes are reported, not read (default 104857600)");
             args->output.declare(app);
             app.footer(R"(Examples:
   onramp ops ~/src/torch_tpu --profile torch_tpu

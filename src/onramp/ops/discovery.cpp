@@ -77,17 +77,22 @@ bool file_declared(const BackendProfile* profile, std::string_view path) {
 
 Extraction read_all(const source::Source& src, const OpsRules& rules, const DiscoveryOptions& options,
                     const BackendProfile* profile, size_t& files_read, size_t& collections_seen) {
-  const auto& files = src.listing().files;
-  std::vector<size_t> todo;
-  for (size_t i = 0; i < files.size(); ++i) {
-    if (find_extractor(files[i].path)) todo.push_back(i);
-  }
-  files_read = todo.size();
-  std::vector<Extraction> results(todo.size());
+  // Only the paths an extractor reads are expanded, up to --max-paths.
+  auto selected = src.select([](const source::TreeFile& f) { return find_extractor(f.name) != nullptr; },
+                             "files an extractor reads");
+  if (!selected) throw FatalError(src.describe().value("path", std::string("ops")) + ": " + selected.error().message);
+  const std::vector<source::Entry>& files = *selected;
+  files_read = files.size();
+  std::vector<Extraction> results(files.size());
   std::atomic<size_t> seen{0};
-  source::for_each_parallel(src, todo.size(), options.threads, [&](source::Reader& reader, size_t k) {
-    const auto& entry = files[todo[k]];
+  source::for_each_parallel(src, files.size(), options.threads, [&](source::Reader& reader, size_t k) {
+    const auto& entry = files[k];
     const Extractor* ex = find_extractor(entry.path);
+    if (entry.size > options.max_file_size) {
+      results[k].diagnostics.push_back({entry.path, 0, std::to_string(entry.size) + " bytes, over --max-file-size " +
+                                        std::to_string(options.max_file_size) + " bytes; not read"});
+      return;
+    }
     if (ex->name == "yaml" && entry.size > options.max_yaml_bytes) {
       results[k].diagnostics.push_back({entry.path, 0, "YAML file larger than " +
                                         std::to_string(options.max_yaml_bytes >> 20) + " MiB; not read"});

@@ -18,6 +18,7 @@ struct DiscoveryOptions {
   size_t min_members = 10;          // an inventory holds at least this many non-sentinel names
   double min_resolved_fraction = 0.5;  // and more than this share resolves to ATen ops
   uint64_t max_yaml_bytes = 16u << 20;  // larger YAML files are reported, not parsed
+  uint64_t max_file_size = 100ull << 20;  // larger files of any kind are reported, not read
   unsigned threads = 0;                 // 0: all cores
 };
 

@@ -14,6 +14,7 @@ report::Section run_ops_section(const source::Source& src, const OpsRunOptions& 
   DiscoveryOptions discovery;
   discovery.min_members = options.min_members;
   discovery.threads = options.threads;
+  discovery.max_file_size = options.max_file_size;
   Discovery found = discover(src, schema, rules, discovery, options.profile);
 
   OpsReportInput in{found, schema, rules, where.evidence, options.profile, options.claim, std::nullopt, "--claim",

@@ -18,6 +18,7 @@ struct OpsRunOptions {
   unsigned threads = 0;
   const BackendProfile* profile = nullptr;
   std::string source_evidence;  // how the report names the source ("path @ rev")
+  uint64_t max_file_size = 100ull << 20;  // larger files are reported, not read
 };
 
 // Throws FatalError when no schema can be found or read.

@@ -38,7 +38,7 @@ std::string format_cell(const Json& value) {
     for (const auto& v : value) out += (out.empty() ? "" : ", ") + format_cell(v);
     return out;
   }
-  return value.dump();
+  return value.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
 std::string format_value(const Json& value, const std::string& unit) {

@@ -77,7 +77,10 @@ Json to_json(const Report& report) {
   return j;
 }
 
-std::string render_json(const Report& report) { return to_json(report).dump(2) + "\n"; }
+// Paths from a git tree may hold any byte: bytes that are not UTF-8 are written as U+FFFD.
+std::string render_json(const Report& report) {
+  return to_json(report).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
 
 std::string render(const Report& report, Format format) {
   switch (format) {

@@ -1,6 +1,7 @@
 #include "onramp/source/git_source.h"
 
-#include <algorithm>
+#include <deque>
+#include <unordered_map>
 
 #include "onramp/source/chunked_reader.h"
 #include "onramp/source/git_util.h"
@@ -43,43 +44,100 @@ class GitReader : public Reader {
   git::Repo repo_;
 };
 
-struct WalkState {
-  git_odb* odb;
-  Listing* listing;
-};
-
-int on_tree_entry(const char* root, const git_tree_entry* e, void* payload) {
-  auto* st = static_cast<WalkState*>(payload);
-  std::string path = std::string(root) + git_tree_entry_name(e);
-  switch (git_tree_entry_filemode(e)) {
-    case GIT_FILEMODE_TREE: return 0;
-    case GIT_FILEMODE_LINK: st->listing->skipped.push_back({path, "symlink (not followed)"}); return 0;
-    case GIT_FILEMODE_COMMIT:
-      st->listing->skipped.push_back({path, "submodule (its files live in another repository)"});
-      return 0;
-    default: break;
-  }
-  size_t size = 0;
-  git_object_t type{};
-  const git_oid* oid = git_tree_entry_id(e);
-  if (git_odb_read_header(&size, &type, st->odb, oid) != 0) {
-    st->listing->skipped.push_back({path, "blob missing from the object database: " + git::last_error()});
-    return 0;
-  }
-  st->listing->files.push_back(Entry{path, size, git::oid_hex(oid), 0});
-  return 0;
+const char* type_name(git_object_t type) {
+  const char* name = git_object_type2string(type);
+  return name && *name ? name : "unknown object";
 }
+
+// Reads each distinct tree object once, so a tree that links one subtree many
+// times (or the same vendored copy twice) becomes one node. Breadth-first,
+// with a queue: a tree 10,000 levels deep never recurses.
+class TreeBuilder {
+ public:
+  TreeBuilder(git_repository* repo, git_odb* odb) : repo_(repo), odb_(odb) {}
+
+  Tree build(const git_oid* root) {
+    node_for(root);
+    for (size_t next = 0; next < pending_.size(); ++next) fill(pending_[next].first, &pending_[next].second);
+    return std::move(tree_);
+  }
+
+ private:
+  uint32_t node_for(const git_oid* oid) {
+    std::string key(reinterpret_cast<const char*>(oid->id), GIT_OID_RAWSZ);
+    auto [it, fresh] = index_.emplace(std::move(key), static_cast<uint32_t>(tree_.nodes.size()));
+    if (fresh) {
+      tree_.nodes.emplace_back().id = git::oid_hex(oid);
+      pending_.emplace_back(it->second, *oid);
+    }
+    return it->second;
+  }
+
+  void fill(uint32_t node, const git_oid* oid) {
+    git_tree* raw = nullptr;
+    if (git_tree_lookup(&raw, repo_, oid) != 0) {
+      tree_.nodes[node].skipped.push_back({"", "tree " + git::oid_hex(oid) + " cannot be read: " + git::last_error()});
+      return;
+    }
+    git::Tree owned(raw);
+    size_t n = git_tree_entrycount(raw);
+    for (size_t i = 0; i < n; ++i) add_entry(node, git_tree_entry_byindex(raw, i));
+  }
+
+  void add_entry(uint32_t node, const git_tree_entry* e) {
+    std::string name = git_tree_entry_name(e);
+    auto mode = git_tree_entry_filemode(e);
+    if (mode == GIT_FILEMODE_LINK) return skip(node, std::move(name), "symlink (not followed)");
+    if (mode == GIT_FILEMODE_COMMIT) {
+      return skip(node, std::move(name), "submodule (its files live in another repository)");
+    }
+    bool is_tree = mode == GIT_FILEMODE_TREE;
+    if (!is_tree && mode != GIT_FILEMODE_BLOB && mode != GIT_FILEMODE_BLOB_EXECUTABLE) {
+      return skip(node, std::move(name), "unknown file mode " + std::to_string(static_cast<unsigned>(mode)));
+    }
+    const git_oid* oid = git_tree_entry_id(e);
+    size_t size = 0;
+    git_object_t type{};
+    // The header alone gives type and size: a blob over --max-file-size is never read.
+    if (git_odb_read_header(&size, &type, odb_, oid) != 0) {
+      return skip(node, std::move(name),
+                  std::string(is_tree ? "tree" : "blob") + " " + git::oid_hex(oid) +
+                      " missing from the object database (a shallow or partial clone?): " + git::last_error());
+    }
+    git_object_t want = is_tree ? GIT_OBJECT_TREE : GIT_OBJECT_BLOB;
+    if (type != want) {
+      return skip(node, std::move(name), std::string("corrupt: its mode says ") + type_name(want) +
+                                             " but object " + git::oid_hex(oid) + " is a " + type_name(type));
+    }
+    if (is_tree) {
+      uint32_t child = node_for(oid);
+      tree_.nodes[node].dirs.push_back({std::move(name), child});
+    } else {
+      tree_.nodes[node].files.push_back({std::move(name), size, git::oid_hex(oid), 0});
+    }
+  }
+
+  void skip(uint32_t node, std::string name, std::string reason) {
+    tree_.nodes[node].skipped.push_back({std::move(name), std::move(reason)});
+  }
+
+  git_repository* repo_;
+  git_odb* odb_;
+  Tree tree_;
+  std::unordered_map<std::string, uint32_t> index_;
+  std::deque<std::pair<uint32_t, git_oid>> pending_;
+};
 
 class GitTreeSource : public Source {
  public:
-  GitTreeSource(std::string path, std::string rev, bool bare, Commit commit, Listing listing)
+  GitTreeSource(std::string path, std::string rev, bool bare, Commit commit, Tree tree)
       : path_(std::move(path)), rev_(std::move(rev)), bare_(bare), commit_(std::move(commit)),
-        listing_(std::move(listing)) {}
+        tree_(std::move(tree)) {}
 
   report::Json describe() const override {
     return {{"kind", bare_ ? "bare_git" : "git"}, {"path", path_}, {"rev", rev_}, {"commit", commit_.hash}};
   }
-  const Listing& listing() const override { return listing_; }
+  const Tree& tree() const override { return tree_; }
   std::unique_ptr<Reader> reader() const override {
     auto repo = open_repo(path_);
     if (!repo) throw FatalError(repo.error().message);
@@ -88,14 +146,14 @@ class GitTreeSource : public Source {
   std::optional<Commit> commit() const override { return commit_; }
   std::string selection_rule() const override {
     return "every blob in the tree of " + rev_ + " (" + commit_.hash.substr(0, 12) +
-           ") read from git objects, symlinks and submodules listed as skipped";
+           ") read from git objects, symlinks, submodules, missing and corrupt objects listed as skipped";
   }
 
  private:
   std::string path_, rev_;
   bool bare_;
   Commit commit_;
-  Listing listing_;
+  Tree tree_;
 };
 
 }  // namespace
@@ -117,16 +175,15 @@ Result<std::unique_ptr<Source>> open_git_tree(const std::string& repo_path, cons
   git_odb* odb_raw = nullptr;
   if (git_repository_odb(&odb_raw, repo->get()) != 0) return fail(repo_path + ": cannot open object database");
   git::Odb odb(odb_raw);
-  Listing listing;
-  WalkState state{odb_raw, &listing};
-  if (git_tree_walk(tree_raw, GIT_TREEWALK_PRE, on_tree_entry, &state) != 0) {
-    return fail(repo_path + ": cannot walk tree of " + rev + ": " + git::last_error());
+  Tree files = TreeBuilder(repo->get(), odb_raw).build(git_tree_id(tree_raw));
+  // Every path list costs the square of the depth; no real tree comes near this.
+  constexpr uint64_t kMaxPathBytes = 1u << 20;
+  if (uint64_t longest = files.longest_path(); longest > kMaxPathBytes) {
+    return fail(repo_path + ": the tree of " + rev + " holds a path of " + std::to_string(longest) +
+                " bytes; onramp reads trees whose paths are at most " + std::to_string(kMaxPathBytes) + " bytes");
   }
-  std::sort(listing.files.begin(), listing.files.end(), [](const Entry& a, const Entry& b) { return a.path < b.path; });
-  std::sort(listing.skipped.begin(), listing.skipped.end(),
-            [](const Skipped& a, const Skipped& b) { return a.path < b.path; });
   bool bare = git::is_git_dir(repo->get(), repo_path);
-  return std::make_unique<GitTreeSource>(repo_path, rev, bare, std::move(commit), std::move(listing));
+  return std::make_unique<GitTreeSource>(repo_path, rev, bare, std::move(commit), std::move(files));
 }
 
 }  // namespace onramp::source

@@ -43,32 +43,34 @@ class CompositeReader : public Reader {
   std::vector<std::unique_ptr<Reader>> children_;
 };
 
+// Each child's tree hangs under a root directory named as the target was
+// given; its files keep the child's index as their origin.
+Tree join_trees(const std::vector<std::string>& names, const std::vector<std::unique_ptr<Source>>& children) {
+  Tree joined;
+  joined.nodes.emplace_back();
+  for (uint32_t i = 0; i < children.size(); ++i) {
+    const Tree& t = children[i]->tree();
+    auto offset = static_cast<uint32_t>(joined.nodes.size());
+    joined.nodes[0].dirs.push_back({names[i], offset});
+    for (TreeNode n : t.nodes) {
+      for (auto& d : n.dirs) d.node += offset;
+      for (auto& f : n.files) f.origin = i;
+      joined.nodes.push_back(std::move(n));
+    }
+  }
+  return joined;
+}
+
 class CompositeSource : public Source {
  public:
   CompositeSource(std::vector<std::string> names, std::vector<std::unique_ptr<Source>> children)
-      : names_(std::move(names)), children_(std::move(children)) {
-    for (uint32_t i = 0; i < children_.size(); ++i) {
-      const Listing& l = children_[i]->listing();
-      for (Entry e : l.files) {
-        e.path = names_[i] + "/" + e.path;
-        e.origin = i;
-        listing_.files.push_back(std::move(e));
-      }
-      for (Skipped s : l.skipped) {
-        s.path = names_[i] + "/" + s.path;
-        listing_.skipped.push_back(std::move(s));
-      }
-    }
-    std::sort(listing_.files.begin(), listing_.files.end(), [](const Entry& a, const Entry& b) { return a.path < b.path; });
-    std::sort(listing_.skipped.begin(), listing_.skipped.end(),
-              [](const Skipped& a, const Skipped& b) { return a.path < b.path; });
-  }
+      : names_(std::move(names)), children_(std::move(children)), tree_(join_trees(names_, children_)) {}
   report::Json describe() const override {
     report::Json parts = report::Json::array();
     for (const auto& c : children_) parts.push_back(c->describe());
     return {{"kind", "composite"}, {"parts", parts}};
   }
-  const Listing& listing() const override { return listing_; }
+  const Tree& tree() const override { return tree_; }
   std::unique_ptr<Reader> reader() const override {
     std::vector<std::unique_ptr<Reader>> readers;
     for (const auto& c : children_) readers.push_back(c->reader());
@@ -86,7 +88,7 @@ class CompositeSource : public Source {
  private:
   std::vector<std::string> names_;
   std::vector<std::unique_ptr<Source>> children_;
-  Listing listing_;
+  Tree tree_;
 };
 
 std::string trim_slashes(std::string s) {
@@ -103,12 +105,31 @@ Result<std::string> Reader::slurp(const Entry& entry) {
   return out;
 }
 
+const Listing& Source::listing() const {
+  std::call_once(listing_once_, [this] {
+    auto all = expand_paths(tree(), [](const TreeFile&) { return true; }, [](const TreeSkip&) { return true; },
+                            max_paths_, "the listing");
+    if (!all) throw FatalError(all.error().message);
+    listing_.files = std::move(all->files);
+    for (auto& [path, reason] : all->skipped) listing_.skipped.push_back({std::move(path), std::move(reason)});
+  });
+  return listing_;
+}
+
+Result<std::vector<Entry>> Source::select(const FilePredicate& keep, std::string_view what) const {
+  auto some = expand_paths(tree(), keep, [](const TreeSkip&) { return false; }, max_paths_, what);
+  if (!some) return std::unexpected(some.error());
+  return std::move(some->files);
+}
+
 Result<std::unique_ptr<Source>> open(const std::string& target, const OpenOptions& options) {
   struct stat st{};
   if (::stat(target.c_str(), &st) != 0) return fail(target + ": " + std::strerror(errno));
-  if (options.rev) return open_git_tree(target, *options.rev);
-  if (S_ISDIR(st.st_mode) && is_bare_repo(target)) return open_git_tree(target, "HEAD");
-  return open_worktree(target, options.include_ignored);
+  Result<std::unique_ptr<Source>> src = options.rev                                   ? open_git_tree(target, *options.rev)
+                                        : S_ISDIR(st.st_mode) && is_bare_repo(target) ? open_git_tree(target, "HEAD")
+                                                                                      : open_worktree(target, options.include_ignored);
+  if (src) (*src)->set_max_paths(options.max_paths);
+  return src;
 }
 
 Result<std::unique_ptr<Source>> open_many(const std::vector<std::string>& targets,
@@ -123,7 +144,9 @@ Result<std::unique_ptr<Source>> open_many(const std::vector<std::string>& target
     names.push_back(trim_slashes(t));
     children.push_back(std::move(*s));
   }
-  return std::make_unique<CompositeSource>(std::move(names), std::move(children));
+  auto joined = std::make_unique<CompositeSource>(std::move(names), std::move(children));
+  joined->set_max_paths(options.max_paths);
+  return joined;
 }
 
 std::string format_commit_time(const Commit& commit) {

@@ -5,12 +5,14 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "onramp/report/model.h"
+#include "onramp/source/tree.h"
 #include "onramp/util/error.h"
 
 namespace onramp::source {
@@ -51,20 +53,38 @@ class Reader {
   Result<std::string> slurp(const Entry& entry);
 };
 
+// The default of --max-paths: the most paths a path list (a listing, a table
+// of every file) may hold.
+inline constexpr uint64_t kDefaultMaxPaths = 1'000'000;
+
 class Source {
  public:
   virtual ~Source() = default;
   virtual report::Json describe() const = 0;  // kind, path, rev, ...
-  virtual const Listing& listing() const = 0;
+  // Every file as a graph of directories; a repeated git subtree is one node.
+  virtual const Tree& tree() const = 0;
+  // Every path, expanded from tree(); throws FatalError (naming the limit and
+  // the repeated subtree) when there are more than max_paths().
+  const Listing& listing() const;
+  // The files `keep` selects, with full paths, sorted; fails over max_paths().
+  Result<std::vector<Entry>> select(const FilePredicate& keep, std::string_view what) const;
+  uint64_t max_paths() const { return max_paths_; }
+  void set_max_paths(uint64_t n) { max_paths_ = n; }
   virtual std::unique_ptr<Reader> reader() const = 0;
   virtual std::optional<Commit> commit() const = 0;
   // One sentence saying which files the listing holds and which it leaves out.
   virtual std::string selection_rule() const = 0;
+
+ private:
+  uint64_t max_paths_ = kDefaultMaxPaths;
+  mutable std::once_flag listing_once_;
+  mutable Listing listing_;
 };
 
 struct OpenOptions {
   std::optional<std::string> rev;  // read this revision from git objects
   bool include_ignored = false;    // count files .gitignore excludes
+  uint64_t max_paths = kDefaultMaxPaths;  // the longest path list a command may expand
 };
 
 // Opens a target: a work-tree directory (honouring .gitignore when it is in a

@@ -105,11 +105,8 @@ class WorktreeSource : public Source {
  public:
   WorktreeSource(std::string root, bool include_ignored)
       : root_(std::move(root)), rules_(root_, include_ignored), include_ignored_(include_ignored) {
-    walk("");
-    std::sort(listing_.files.begin(), listing_.files.end(),
-              [](const Entry& a, const Entry& b) { return a.path < b.path; });
-    std::sort(listing_.skipped.begin(), listing_.skipped.end(),
-              [](const Skipped& a, const Skipped& b) { return a.path < b.path; });
+    tree_.nodes.emplace_back();
+    walk("", 0);
     load_commit();
   }
 
@@ -118,7 +115,7 @@ class WorktreeSource : public Source {
     if (rules_.active()) j["git_work_tree"] = rules_.workdir();
     return j;
   }
-  const Listing& listing() const override { return listing_; }
+  const Tree& tree() const override { return tree_; }
   std::unique_ptr<Reader> reader() const override { return std::make_unique<WorktreeReader>(root_); }
   std::optional<Commit> commit() const override { return commit_; }
   std::string selection_rule() const override {
@@ -129,11 +126,13 @@ class WorktreeSource : public Source {
   }
 
  private:
-  void walk(const std::string& rel) {
+  // Recursive: a work tree's depth is bounded by PATH_MAX (4,096 bytes), so
+  // at most about 2,000 levels.
+  void walk(const std::string& rel, uint32_t node) {
     std::string dir_path = rel.empty() ? root_ : root_ + "/" + rel;
     DIR* dir = ::opendir(dir_path.c_str());
     if (!dir) {
-      listing_.skipped.push_back({rel.empty() ? "." : rel + "/", std::string("unreadable directory: ") + std::strerror(errno)});
+      tree_.nodes[node].skipped.push_back({rel.empty() ? "." : "", std::string("unreadable directory: ") + std::strerror(errno)});
       return;
     }
     std::vector<std::pair<std::string, unsigned char>> children;
@@ -147,23 +146,30 @@ class WorktreeSource : public Source {
       std::string child = rel.empty() ? name : rel + "/" + name;
       struct stat st{};
       if (::lstat((root_ + "/" + child).c_str(), &st) != 0) {
-        listing_.skipped.push_back({child, errno == ENOENT ? "vanished during the walk" : std::string("cannot stat: ") + std::strerror(errno)});
+        skip(node, name, errno == ENOENT ? "vanished during the walk" : std::string("cannot stat: ") + std::strerror(errno));
         continue;
       }
       if (S_ISDIR(st.st_mode)) {
         if (name == ".git" || rules_.ignored(child, true)) continue;
-        walk(child);
+        auto sub = static_cast<uint32_t>(tree_.nodes.size());
+        tree_.nodes.emplace_back();
+        tree_.nodes[node].dirs.push_back({name, sub});
+        walk(child, sub);
       } else if (S_ISLNK(st.st_mode)) {
-        if (!rules_.ignored(child, false)) listing_.skipped.push_back({child, "symlink (not followed)"});
+        if (!rules_.ignored(child, false)) skip(node, name, "symlink (not followed)");
       } else if (S_ISREG(st.st_mode)) {
         if (rules_.ignored(child, false)) continue;
         // Readability is found out when a file is read; an unreadable file
         // is then listed with its reason by whoever needed its contents.
-        listing_.files.push_back(Entry{child, static_cast<uint64_t>(st.st_size), {}, 0});
+        tree_.nodes[node].files.push_back(TreeFile{name, static_cast<uint64_t>(st.st_size), {}, 0});
       } else {
-        listing_.skipped.push_back({child, "special file (fifo, socket or device)"});
+        skip(node, name, "special file (fifo, socket or device)");
       }
     }
+  }
+
+  void skip(uint32_t node, const std::string& name, std::string reason) {
+    tree_.nodes[node].skipped.push_back({name, std::move(reason)});
   }
 
   void load_commit() {
@@ -182,7 +188,7 @@ class WorktreeSource : public Source {
   std::string root_;
   IgnoreRules rules_;
   bool include_ignored_;
-  Listing listing_;
+  Tree tree_;
   std::optional<Commit> commit_;
 };
 
