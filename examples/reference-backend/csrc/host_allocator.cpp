@@ -9,6 +9,16 @@
 
 #include <c10/core/impl/DeviceGuardImplInterface.h>
 #include <c10/core/impl/alloc_cpu.h>
+#include <torch/version.h>
+
+// torch 2.3 made Allocator::allocate non-const and added the pure virtual
+// Allocator::copy_data; the backend builds against 1.13 and 2.x alike.
+#define ONRAMP_REF_TORCH_2_3 (TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 3))
+#if ONRAMP_REF_TORCH_2_3
+#define ONRAMP_REF_ALLOCATE_CONST
+#else
+#define ONRAMP_REF_ALLOCATE_CONST const
+#endif
 
 namespace onramp_ref {
 namespace {
@@ -16,11 +26,17 @@ namespace {
 void free_host(void* ptr) { c10::free_cpu(ptr); }
 
 struct HostAllocator final : c10::Allocator {
-  c10::DataPtr allocate(size_t nbytes) const override {
+  c10::DataPtr allocate(size_t nbytes) ONRAMP_REF_ALLOCATE_CONST override {
     void* data = c10::alloc_cpu(nbytes);
     return {data, data, &free_host, c10::Device(c10::DeviceType::PrivateUse1, 0)};
   }
   c10::DeleterFnPtr raw_deleter() const override { return &free_host; }
+#if ONRAMP_REF_TORCH_2_3
+  // The bytes are host memory: a plain copy.
+  void copy_data(void* dest, const void* src, std::size_t count) const override {
+    default_copy_data(dest, src, count);
+  }
+#endif
 };
 
 HostAllocator allocator;
