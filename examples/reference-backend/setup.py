@@ -25,7 +25,7 @@ setup(
     ext_modules=[
         CppExtension(
             "onramp_ref._C",
-            ["csrc/module.cpp", "csrc/host_allocator.cpp", "csrc/ops/aten_ops.cpp"],
+            ["csrc/module.cpp", "csrc/host_allocator.cpp", "csrc/device_guard.cpp", "csrc/private_use1_hooks.cpp", "csrc/ops/aten_ops.cpp"],
             # No debug info: it would make the build slower and the wheel several times larger.
             extra_compile_args=["-g0"],
         )

@@ -7,7 +7,6 @@
 // the backend run on any machine.
 #include "host_allocator.h"
 
-#include <c10/core/impl/DeviceGuardImplInterface.h>
 #include <c10/core/impl/alloc_cpu.h>
 #include <torch/version.h>
 
@@ -44,10 +43,6 @@ HostAllocator allocator;
 // Code that asks c10 for "the PrivateUse1 allocator" rather than taking it
 // from a tensor (storage resizes, torch.Storage) must get this one too.
 REGISTER_ALLOCATOR(c10::DeviceType::PrivateUse1, &allocator);
-
-// One device and no streams, but the dispatcher and the autograd engine still
-// need a device guard for the device type before they will run anything on it.
-C10_REGISTER_GUARD_IMPL(PrivateUse1, c10::impl::NoOpDeviceGuardImpl<c10::DeviceType::PrivateUse1>);
 
 }  // namespace
 

@@ -161,7 +161,12 @@ class Inventories(unittest.TestCase):
         return set(re.findall(r'm\.impl\("([^"]+)"', self.SOURCE))
 
     def test_every_registration_reaches_the_dispatcher(self):
-        live = {n[len("aten::"):] for n in torch._C._dispatch_get_registrations_for_dispatch_key("PrivateUse1")}
+        # Newer torch registers PrivateUse1 kernels of its own (c10d's collectives): only aten's are the backend's.
+        live = {
+            n[len("aten::"):]
+            for n in torch._C._dispatch_get_registrations_for_dispatch_key("PrivateUse1")
+            if n.startswith("aten::")
+        }
         self.assertEqual(self.registered_in_source(), live)
 
     def test_every_registration_is_in_the_enum(self):
