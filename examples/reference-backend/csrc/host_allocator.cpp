@@ -7,7 +7,6 @@
 // the backend run on any machine.
 #include "host_allocator.h"
 
-#include <c10/core/impl/DeviceGuardImplInterface.h>
 #include <c10/core/impl/alloc_cpu.h>
 #include <torch/version.h>
 
