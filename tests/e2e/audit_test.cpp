@@ -133,7 +133,18 @@ TEST_F(AuditReference, TheReadmesFourLinesGetTheirOutcomes) {
   if (torch_renames_privateuse1()) {
     EXPECT_EQ(device["outcome"], "ok") << device.dump();
     EXPECT_EQ(by_source["x = torch.randn((4, 4), device=device)"]["outcome"], "ok");
-    EXPECT_EQ(find_key(v["figures"], "readme_lines_failed")["value"], 0);
+    // torch 2.x formats a tensor on its own device with lt.Scalar_out, which
+    // the backend leaves unregistered: print(x) raises where this torch does so.
+    json print = by_source["print(x)"];
+    int failed = 0;
+    if (print["outcome"] == "raised") {
+      ++failed;
+      EXPECT_EQ(print["diagnosis"].get<std::string>().rfind("op_not_registered", 0), 0u) << print.dump();
+      EXPECT_NE(print["result"].get<std::string>().find("aten::lt.Scalar_out"), std::string::npos) << print.dump();
+    } else {
+      EXPECT_EQ(print["outcome"], "ok") << print.dump();
+    }
+    EXPECT_EQ(find_key(v["figures"], "readme_lines_failed")["value"], failed);
     return;
   }
   EXPECT_EQ(device["outcome"], "raised");

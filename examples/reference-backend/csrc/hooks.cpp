@@ -1,4 +1,4 @@
-// The PrivateUse1 hooks of the "ref" backend, on torch 2.2 and later.
+// The PrivateUse1 hooks of the "ref" backend, on torch 2.3 and later.
 //
 // torch 2.x asks a PrivateUse1 backend for its hooks before the autograd
 // engine runs a backward pass on its device ("Please register
@@ -7,7 +7,7 @@
 // ONRAMP_REF_DEVICE_COUNT=0 (see onramp_ref/device.py).
 #include <torch/version.h>
 
-#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 2)
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 3)
 #include <ATen/detail/PrivateUse1HooksInterface.h>
 
 #include <cstdlib>
@@ -28,6 +28,7 @@ c10::DeviceIndex configured_count() {
 // `override`, so the same file builds against each of them.
 struct RefHooks final : at::PrivateUse1HooksInterface {
   bool hasPrimaryContext(c10::DeviceIndex) const override { return true; }
+  at::Device getDeviceFromPtr(void*) const override { return at::Device(c10::DeviceType::PrivateUse1, 0); }
   bool isBuilt() const { return true; }
   bool isAvailable() const { return configured_count() > 0; }
   c10::DeviceIndex deviceCount() const { return configured_count(); }

@@ -7,6 +7,7 @@
 // the backend run on any machine.
 #include "host_allocator.h"
 
+#include <c10/core/impl/DeviceGuardImplInterface.h>
 #include <c10/core/impl/alloc_cpu.h>
 #include <torch/version.h>
 
@@ -60,6 +61,10 @@ struct RefGuard final : c10::impl::DeviceGuardImplInterface {
   void setDevice(c10::Device) const override {}
   void uncheckedSetDevice(c10::Device) const noexcept override {}
   c10::Stream getStream(c10::Device) const noexcept override { return c10::Stream(c10::Stream::DEFAULT, c10::Device(kType, 0)); }
+  // torch 2.6's autograd engine asks for the default stream (the base refuses).
+  c10::Stream getDefaultStream(c10::Device) const override {
+    return c10::Stream(c10::Stream::DEFAULT, c10::Device(kType, 0));
+  }
   c10::Stream exchangeStream(c10::Stream) const noexcept override { return c10::Stream(c10::Stream::DEFAULT, c10::Device(kType, 0)); }
   c10::DeviceIndex deviceCount() const noexcept override { return 1; }
   void record(void**, const c10::Stream&, const c10::DeviceIndex, const c10::EventFlag) const override {}
