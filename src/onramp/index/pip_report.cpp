@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "onramp/index/json_text.h"
 #include "onramp/wheel/metadata.h"
 
 namespace onramp::index {
@@ -12,10 +13,6 @@ namespace {
 
 using nlohmann::json;
 
-std::string string_at(const json& object, const char* key) {
-  auto it = object.find(key);
-  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
 
 // download_info.archive_info: "hashes" {"sha256": ...} since pip 23, else "hash" "sha256=...".
 std::string sha256_of(const json& archive_info) {

@@ -8,6 +8,7 @@
 #include <regex>
 #include <set>
 
+#include "onramp/index/json_text.h"
 #include "onramp/index/pip_report.h"
 #include "onramp/wheel/metadata.h"
 #include "onramp/wheel/pep440.h"
@@ -17,10 +18,6 @@ namespace {
 
 using nlohmann::json;
 
-std::string string_at(const json& object, const char* key) {
-  auto it = object.find(key);
-  return it != object.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
 
 void finish(ProjectPage& page, std::set<std::string> versions) {
   for (auto& f : page.files) {
