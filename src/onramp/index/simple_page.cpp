@@ -5,7 +5,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
-#include <regex>
+#include <cctype>
 #include <set>
 
 #include "onramp/index/json_text.h"
@@ -43,11 +43,55 @@ std::string unescape_html(std::string s) {
   return s;
 }
 
+// PEP 503 pages are scanned by hand, in linear time: std::regex recurses once
+// per character it consumes, and a hostile page's megabyte attribute would
+// exhaust the stack.
+std::string lowered(std::string_view text) {
+  std::string out(text);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+
 std::string attribute(const std::string& tag, const std::string& name) {
-  std::smatch m;
-  std::regex re("\\s" + name + "\\s*=\\s*(\"([^\"]*)\"|'([^']*)')", std::regex::icase);
-  if (!std::regex_search(tag, m, re)) return "";
-  return unescape_html(m[2].matched ? m[2].str() : m[3].str());
+  std::string lower = lowered(tag);
+  for (size_t pos = lower.find(name); pos != std::string::npos; pos = lower.find(name, pos + 1)) {
+    if (pos == 0 || !is_space(lower[pos - 1])) continue;
+    size_t i = pos + name.size();
+    while (i < lower.size() && is_space(lower[i])) ++i;
+    if (i >= lower.size() || lower[i] != '=') continue;
+    ++i;
+    while (i < lower.size() && is_space(lower[i])) ++i;
+    if (i >= lower.size() || (lower[i] != '"' && lower[i] != '\'')) continue;
+    size_t close = tag.find(lower[i], i + 1);
+    if (close == std::string::npos) return "";
+    return unescape_html(tag.substr(i + 1, close - i - 1));
+  }
+  return "";
+}
+
+struct Anchor {
+  std::string attributes;  // between "<a" and ">"
+  std::string text;        // between ">" and "</a>", holding no '<'
+};
+
+std::vector<Anchor> anchors(std::string_view html) {
+  std::vector<Anchor> out;
+  std::string lower = lowered(html);
+  for (size_t pos = lower.find("<a"); pos != std::string::npos; pos = lower.find("<a", pos + 1)) {
+    size_t after = pos + 2;
+    if (after >= lower.size() || !is_space(lower[after])) continue;
+    size_t close = lower.find('>', after);
+    if (close == std::string::npos) break;
+    size_t end = lower.find("</a>", close + 1);
+    if (end == std::string::npos) break;
+    std::string_view text = html.substr(close + 1, end - close - 1);
+    if (text.find('<') != std::string_view::npos) continue;
+    out.push_back({std::string(html.substr(after, close - after)), std::string(text)});
+    pos = end + 3;
+  }
+  return out;
 }
 
 }  // namespace
@@ -117,16 +161,14 @@ Result<ProjectPage> parse_json_page(std::string_view text, const std::string& pa
 Result<ProjectPage> parse_html_page(std::string_view text, const std::string& page_url) {
   ProjectPage page;
   page.url = page_url;
-  std::string html(text);
-  static const std::regex anchor("<a(\\s[^>]*)>([^<]*)</a>", std::regex::icase);
-  for (auto it = std::sregex_iterator(html.begin(), html.end(), anchor); it != std::sregex_iterator(); ++it) {
-    std::string tag = (*it)[1].str();
+  for (const auto& a : anchors(text)) {
+    const std::string& tag = a.attributes;
     std::string href = attribute(tag, "href");
     if (href.empty()) continue;
     IndexFile file;
     file.url = resolve_url(page_url, href.substr(0, href.find('#')));
     if (auto at = href.find("#sha256="); at != std::string::npos) file.sha256 = href.substr(at + 8);
-    file.file_name = unescape_html((*it)[2].str());
+    file.file_name = unescape_html(a.text);
     if (file.file_name.empty()) file.file_name = url_file_name(file.url);
     file.requires_python = attribute(tag, "data-requires-python");
     file.yanked = tag.find("data-yanked") != std::string::npos;

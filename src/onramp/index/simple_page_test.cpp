@@ -65,3 +65,23 @@ TEST(SimplePage, VersionOfFileName) {
 
 }  // namespace
 }  // namespace onramp::index
+
+namespace onramp::index {
+namespace {
+
+// A hostile PEP 503 page: an anchor whose attribute is a megabyte long, and
+// anchors in upper case with single quotes, are read in linear time.
+TEST(HtmlPage, AMegabyteAttributeIsReadWithoutExhaustingTheStack) {
+  std::string page = "<html><body>\n<A HREF='../f/pkg-1.0-py3-none-any.whl#sha256=ab'>pkg-1.0-py3-none-any.whl</A>\n"
+                     "<a data-x=\"" + std::string(1 << 20, 'x') + "\" href=\"pkg-2.0.tar.gz\">pkg-2.0.tar.gz</a>\n"
+                     "<a href=\"nested\"><b>no</b></a><a>no href</a>\n</body></html>\n";
+  auto parsed = parse_html_page(page, "https://example.invalid/simple/pkg/");
+  ASSERT_TRUE(parsed) << parsed.error().message;
+  ASSERT_EQ(parsed->files.size(), 2u);
+  EXPECT_EQ(parsed->files[0].file_name, "pkg-1.0-py3-none-any.whl");
+  EXPECT_EQ(parsed->files[0].sha256, "ab");
+  EXPECT_EQ(parsed->files[1].file_name, "pkg-2.0.tar.gz");
+}
+
+}  // namespace
+}  // namespace onramp::index
