@@ -6,6 +6,7 @@
 
 #include "onramp/audit/audit.h"
 #include "onramp/audit/steps.h"
+#include "onramp/cli/run_dir_arg.h"
 #include "onramp/cli/command.h"
 #include "onramp/cli/env_arg.h"
 #include "onramp/cli/path_arg.h"
@@ -61,9 +62,7 @@ int run_audit(AuditArgs& args) {
   o.env = env_pairs(args.env);
   o.system_site_packages = !args.no_system_site_packages;
   if (o.target.ends_with(".whl")) o.wheels.insert(o.wheels.begin(), o.target);
-  std::optional<std::filesystem::path> out;
-  if (!args.out.empty()) out = args.out;
-  o.run_dir = value_or_fatal(create_run_dir(out, std::filesystem::current_path(), std::chrono::system_clock::now()));
+  o.run_dir = value_or_fatal(run_dir_from(args.out));
   o.progress = [](const std::string& line) { std::cerr << "onramp: " << line << "\n" << std::flush; };
   report::Report report = audit::run_audit(o);
   bool within_budget = args.budget.empty() || apply_budgets(report, args.budget, budget_text, args.junit);

@@ -4,6 +4,7 @@
 #include <memory>
 #include <sstream>
 
+#include "onramp/cli/run_dir_arg.h"
 #include "onramp/cli/command.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
@@ -40,11 +41,7 @@ int run_install_command(const InstallArgs& args) {
   options.fix = !args.no_fix;
   options.pip_timeout_seconds = args.timeout;
   if (const char* tmpdir = std::getenv("TMPDIR")) options.user_tmpdir = tmpdir;
-  options.make_run_dir = [&args]() -> Result<std::filesystem::path> {
-    std::optional<std::filesystem::path> out;
-    if (!args.out.empty()) out = args.out;
-    return create_run_dir(out, std::filesystem::current_path(), std::chrono::system_clock::now());
-  };
+  options.make_run_dir = [&args] { return run_dir_from(args.out); };
   options.progress = [](const std::string& line) { std::cerr << "onramp: " << line << "\n" << std::flush; };
   SandboxRunner runner;
   auto outcome = value_or_fatal(runtime::run_install(runner, options));

@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "onramp/cli/run_dir_arg.h"
 #include "onramp/cli/command.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/port_cmds.h"
@@ -23,9 +24,7 @@ void SandboxOptions::declare(CLI::App& app) {
 }
 
 python::Sandbox open_sandbox(const SandboxOptions& options, ProcessRunner& runner, bool need_torch) {
-  std::optional<std::filesystem::path> out;
-  if (!options.out.empty()) out = options.out;
-  auto run_dir = value_or_fatal(create_run_dir(out, std::filesystem::current_path(), std::chrono::system_clock::now()));
+  auto run_dir = value_or_fatal(run_dir_from(options.out));
   python::SandboxOptions sandbox;
   sandbox.python = options.python;
   sandbox.paths = options.paths;

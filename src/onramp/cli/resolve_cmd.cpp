@@ -3,6 +3,7 @@
 #include <iostream>
 #include <memory>
 
+#include "onramp/cli/run_dir_arg.h"
 #include "onramp/cli/command.h"
 #include "onramp/cli/output.h"
 #include "onramp/cli/path_arg.h"
@@ -57,11 +58,7 @@ int run_resolve_command(const ResolveArgs& args) {
   o.download = args.download;
   o.pip_timeout_seconds = args.timeout;
   o.cache_root = index::cache_root(env_or_empty("XDG_CACHE_HOME"), env_or_empty("HOME"));
-  o.make_run_dir = [&args]() -> Result<std::filesystem::path> {
-    std::optional<std::filesystem::path> out;
-    if (!args.out.empty()) out = args.out;
-    return create_run_dir(out, std::filesystem::current_path(), std::chrono::system_clock::now());
-  };
+  o.make_run_dir = [&args] { return run_dir_from(args.out); };
   o.progress = [](const std::string& line) { std::cerr << "onramp: " << line << "\n" << std::flush; };
   o.download_progress = show_download;
   SandboxRunner runner;

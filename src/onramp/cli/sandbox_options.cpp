@@ -1,3 +1,4 @@
+#include "onramp/cli/run_dir_arg.h"
 #include "onramp/cli/sandbox_options.h"
 #include "onramp/cli/env_arg.h"
 #include "onramp/cli/path_arg.h"
@@ -30,9 +31,7 @@ void SandboxCliOptions::declare(CLI::App& app, double default_timeout) {
 }
 
 std::filesystem::path SandboxCliOptions::create_run_dir() const {
-  std::optional<std::filesystem::path> dir;
-  if (!out.empty()) dir = out;
-  return value_or_fatal(onramp::create_run_dir(dir, std::filesystem::current_path(), std::chrono::system_clock::now()));
+  return value_or_fatal(run_dir_from(out));
 }
 
 }  // namespace onramp::cli
