@@ -25,7 +25,6 @@ struct SandboxOptions {
   uint64_t memory_bytes = 8ull << 30;
   bool need_torch = false;             // refuse an interpreter without torch
   std::vector<std::pair<std::string, std::string>> env;  // --env NAME=VALUE, set in the sandbox
-  std::optional<std::filesystem::path> out;
 };
 
 struct ScriptRun {
