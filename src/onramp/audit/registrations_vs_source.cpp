@@ -2,35 +2,17 @@
 
 #include <fmt/format.h>
 
-#include <map>
 #include <set>
 
 #include "onramp/port/backend_coverage.h"
 #include "onramp/report/render.h"
 
 namespace onramp::audit {
-namespace {
-
-report::Section* section_named(report::Report& r, const std::string& key) {
-  for (auto& s : r.sections) {
-    if (s.key == key) return &s;
-  }
-  return nullptr;
-}
-
-const report::Table* table_named(const report::Section& s, const std::string& key) {
-  for (const auto& t : s.tables) {
-    if (t.key == key) return &t;
-  }
-  return nullptr;
-}
-
-}  // namespace
 
 void add_registrations_vs_source(report::Report& report) {
-  report::Section* probe = section_named(report, "probe");
-  if (!probe || !section_named(report, "ops")) return;
-  const report::Table* runtime = table_named(*probe, "runtime_registered");
+  report::Section* probe = report.section("probe");
+  if (!probe || !report.section("ops")) return;
+  const report::Table* runtime = probe->table("runtime_registered");
   if (!runtime) return;
   auto coverage = port::coverage_from_report(report::to_json(report), "the ops section");
   if (!coverage) return;

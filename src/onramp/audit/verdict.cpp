@@ -19,15 +19,8 @@ using report::Section;
 using report::Severity;
 using report::Table;
 
-const Section* find_section(const report::Report& r, const std::string& key) {
-  for (const auto& s : r.sections) {
-    if (s.key == key) return &s;
-  }
-  return nullptr;
-}
-
 const Figure* find_figure(const report::Report& r, const std::string& section, const std::string& key) {
-  const Section* s = find_section(r, section);
+  const Section* s = r.section(section);
   if (!s) return nullptr;
   for (const auto& f : s->figures) {
     if (f.key == key) return &f;
@@ -58,7 +51,7 @@ struct Outcome {
 
 std::vector<Outcome> outcomes(const report::Report& r) {
   std::vector<Outcome> out;
-  if (const Section* probe = find_section(r, "probe")) {
+  if (const Section* probe = r.section("probe")) {
     for (const auto& t : probe->tables) {
       if (t.key != "device_api" && t.key != "device_strings") continue;
       for (const auto& row : t.rows) {
@@ -67,7 +60,7 @@ std::vector<Outcome> outcomes(const report::Report& r) {
       }
     }
   }
-  if (const Section* ex = find_section(r, "examples")) {
+  if (const Section* ex = r.section("examples")) {
     for (const auto& t : ex->tables) {
       if (!t.key.starts_with("statements")) continue;
       for (const auto& row : t.rows) {
@@ -81,7 +74,7 @@ std::vector<Outcome> outcomes(const report::Report& r) {
 }
 
 void add_readme_lines(Section& v, const report::Report& r) {
-  const Section* ex = find_section(r, "examples");
+  const Section* ex = r.section("examples");
   if (!ex) return;
   Table lines{"readme_lines", "What the documented examples do, line by line",
               "every top-level statement of the documents' Python examples, run in order in one sandboxed "
@@ -120,7 +113,7 @@ void add_failure_causes(Section& v, const report::Report& r) {
   restate(v, r, "examples", "root_failures", "readme_root_failures", "Documented example lines that fail on their own");
   restate(v, r, "examples", "following_failures", "readme_following_failures",
           "Documented example lines that fail only because an earlier one did");
-  const Section* ex = find_section(r, "examples");
+  const Section* ex = r.section("examples");
   for (const auto& t : ex->tables) {
     if (t.key != "failure_causes") continue;
     Table copy = t;
@@ -217,7 +210,7 @@ void add_good_design(Section& v, const std::vector<Outcome>& all) {
 
 // Every counting method of the first inventory whose meaning is implemented.
 void add_op_claims(Section& v, const report::Report& r) {
-  const Section* ops = find_section(r, "ops");
+  const Section* ops = r.section("ops");
   if (!ops) return;
   std::string key;
   for (const auto& t : ops->tables) {

@@ -16,4 +16,22 @@ Figure& Section::add(Figure figure) { return figures.emplace_back(std::move(figu
 Table& Section::add(Table table) { return tables.emplace_back(std::move(table)); }
 Finding& Section::add(Finding finding) { return findings.emplace_back(std::move(finding)); }
 
+const Table* Section::table(const std::string& table_key) const {
+  for (const auto& t : tables) {
+    if (t.key == table_key) return &t;
+  }
+  return nullptr;
+}
+
+const Section* Report::section(const std::string& key) const {
+  for (const auto& s : sections) {
+    if (s.key == key) return &s;
+  }
+  return nullptr;
+}
+
+Section* Report::section(const std::string& key) {
+  return const_cast<Section*>(static_cast<const Report&>(*this).section(key));
+}
+
 }  // namespace onramp::report

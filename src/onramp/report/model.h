@@ -80,12 +80,18 @@ struct Section {
   Figure& add(Figure figure);
   Table& add(Table table);
   Finding& add(Finding finding);
+  // The table with this key; nullptr when there is none.
+  const Table* table(const std::string& table_key) const;
 };
 
 struct Report {
   Json target = Json::object();  // what was measured: kind, path, rev, ...
   std::vector<Section> sections;
   std::string run_dir;  // empty when the command wrote nothing
+
+  // The section with this key; nullptr when there is none.
+  Section* section(const std::string& key);
+  const Section* section(const std::string& key) const;
 };
 
 }  // namespace onramp::report

@@ -18,13 +18,6 @@ const report::Figure* figure(const report::Section& s, const std::string& key) {
   return nullptr;
 }
 
-const report::Table* table(const report::Section& s, const std::string& key) {
-  for (const auto& t : s.tables) {
-    if (t.key == key) return &t;
-  }
-  return nullptr;
-}
-
 TEST(Registrations, TheAddedOpsOfEachKeyAreTheInventory) {
   auto run = records(
       R"({"kind": "registrations", "available": true, "key": "PrivateUse1", "before": 19, "after": 21,)"
@@ -43,14 +36,14 @@ TEST(Registrations, TheAddedOpsOfEachKeyAreTheInventory) {
   add_registrations(s, keys, "backend", "python api_probe.py");
   ASSERT_NE(figure(s, "runtime_registered_ops"), nullptr);
   EXPECT_EQ(figure(s, "runtime_registered_ops")->value, 2);
-  const auto* listing = table(s, "runtime_registered");
+  const auto* listing = s.table("runtime_registered");
   ASSERT_NE(listing, nullptr);
   EXPECT_TRUE(listing->json_only);
   ASSERT_EQ(listing->rows.size(), 3u);
   EXPECT_EQ(listing->rows[0]["op"], "add.Tensor");  // aten:: dropped, other namespaces kept
   EXPECT_EQ(listing->rows[2]["op"], "myns::fused");
   EXPECT_EQ(listing->rows[2]["key"], "AutogradPrivateUse1");
-  const auto* by_key = table(s, "runtime_registrations");
+  const auto* by_key = s.table("runtime_registrations");
   ASSERT_NE(by_key, nullptr);
   EXPECT_TRUE(by_key->rows[2]["added"].is_null());
   EXPECT_EQ(by_key->rows[2]["note"], "no such key");
@@ -65,7 +58,7 @@ TEST(Registrations, ATorchThatCannotSayIsNotMeasuredWithTheReason) {
   ASSERT_NE(f, nullptr);
   EXPECT_TRUE(f->value.is_null());
   EXPECT_EQ(f->not_measured, "this torch has no X");
-  EXPECT_EQ(table(s, "runtime_registrations"), nullptr);
+  EXPECT_EQ(s.table("runtime_registrations"), nullptr);
 }
 
 TEST(Registrations, WrongTypesFromTheTargetReadAsMissing) {
