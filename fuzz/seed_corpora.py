@@ -141,6 +141,9 @@ def main():
     write("wheel_archive", wheel_seeds())
     write("readme_claims", literals("src/onramp/wheel/readme_check_test.cpp") +
           files("README.md", "examples/reference-backend/README.md"))
+    write("index_pages", literals("src/onramp/index/simple_page_test.cpp") +
+          literals("src/onramp/index/pip_report_test.cpp") + literals("src/onramp/index/tags_test.cpp") +
+          literals("src/onramp/index/release_files_test.cpp"))
 
 
 if __name__ == "__main__":
