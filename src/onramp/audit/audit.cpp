@@ -2,14 +2,18 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <memory>
 #include <optional>
 
 #include "onramp/audit/registrations_vs_source.h"
+#include "onramp/audit/requirement_step.h"
 #include "onramp/audit/steps.h"
 #include "onramp/audit/verdict.h"
 #include "onramp/census/census.h"
+#include "onramp/index/resolve.h"
 #include "onramp/ops/ops_run.h"
 #include "onramp/ops/profile.h"
 #include "onramp/runtime/api_probe.h"
@@ -19,6 +23,9 @@
 #include "onramp/runtime/install.h"
 #include "onramp/python/sandbox.h"
 #include "onramp/source/source.h"
+#include "onramp/util/time_ledger.h"
+#include "onramp/wheel/metadata.h"
+#include "onramp/wheel/wheel_facts.h"
 #include "onramp/wheel/wheel_run.h"
 
 namespace onramp::audit {
@@ -31,6 +38,10 @@ struct AuditState {
   const AuditOptions& options;
   report::Report report;
   std::vector<StepRecord> steps;
+  bool requirement = false;              // the target is a PEP 508 requirement
+  std::vector<std::string> wheels;       // to read (and install, without an install target)
+  fs::path install_target;               // a wheel directory to install, for a requirement
+  std::string install_stop;              // why a requirement cannot be installed
   std::unique_ptr<source::Source> source;
   std::optional<ops::BackendProfile> profile;
   std::string module;
@@ -56,15 +67,33 @@ struct Step {
   std::string (*run)(AuditState&);
 };
 
-std::string needs_source(const AuditState& s) { return s.source ? "" : "the target is not a repository"; }
+std::string needs_requirement(const AuditState& s) { return s.requirement ? "" : "the target is not a requirement"; }
+std::string needs_source(const AuditState& s) {
+  return s.source ? "" : s.requirement ? "no repository given (--repo)" : "the target is not a repository";
+}
 std::string needs_wheel(const AuditState& s) {
-  return s.options.wheels.empty() ? "no wheel given (--wheel, or a .whl target)" : "";
+  if (!s.wheels.empty()) return "";
+  return s.requirement ? "no wheel of the requirement was fetched" : "no wheel given (--wheel, or a .whl target)";
+}
+std::string needs_install(const AuditState& s) {
+  if (s.requirement && s.install_target.empty()) return "the resolve step stopped: " + s.install_stop;
+  return needs_wheel(s);
 }
 std::string needs_module(const AuditState& s) {
   return s.module.empty() ? "no module to import (--module, a profile, or a wheel with one importable module)" : "";
 }
 std::string needs_docs(const AuditState& s) {
   return s.docs.empty() ? "no documents with examples (a profile's docs, or README.md in the target)" : "";
+}
+
+std::string run_resolve_step(AuditState& s) {
+  auto out = run_requirement(s.options, s.options.run_dir);
+  s.report.sections.push_back(std::move(out.section));
+  s.wheels = std::move(out.wheels);
+  s.install_target = out.wheelhouse;
+  s.install_stop = out.stop;
+  if (!out.stop.empty()) throw FatalError(out.stop);
+  return fmt::format("{} wheel(s) to read, installing from {}", s.wheels.size(), s.install_target.string());
 }
 
 std::string run_census_step(AuditState& s) {
@@ -84,8 +113,32 @@ std::string run_ops_step(AuditState& s) {
   return s.profile ? "meanings from profile " + s.profile->name : "meanings guessed from names (no profile)";
 }
 
+// With no documents, the examples come from the first wheel's long
+// description (METADATA), written to the run directory; returns what was done.
+std::string docs_from_metadata(AuditState& s) {
+  if (!s.docs.empty()) return "";
+  auto facts = wheel::read_wheel_facts(s.wheels.front(), wheel::ArchiveLimits{});
+  if (!facts) return "";
+  const auto& m = facts->metadata;
+  if (m.description.find_first_not_of(" \t\r\n") == std::string::npos) return "; its METADATA has no description";
+  if (!m.description_content_type.empty() && !m.description_content_type.starts_with("text/markdown")) {
+    return "; its METADATA description is " + m.description_content_type + ", not Markdown: no examples read from it";
+  }
+  fs::path dir = s.options.run_dir / "docs";
+  fs::path file = dir / (wheel::normalize_name(m.name) + "-" + m.version + "-METADATA-description.md");
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  std::ofstream out(file, std::ios::binary);
+  out << m.description;
+  if (!out.flush()) throw FatalError(file.string() + ": cannot write");
+  s.docs.push_back(file);
+  s.readme = file.string();
+  return "; examples from its METADATA description (" + file.string() + ")";
+}
+
 std::string run_wheel_step(AuditState& s) {
-  for (auto& section : wheel::run_wheel_sections({s.options.wheels, s.options.python, s.readme, {}})) {
+  std::string docs = docs_from_metadata(s);
+  for (auto& section : wheel::run_wheel_sections({s.wheels, s.options.python, s.readme, {}})) {
     if (s.module.empty()) {
       for (const auto& f : section.figures) {
         if (f.key == "importable_modules" && f.value.is_array() && f.value.size() == 1) s.module = f.value[0];
@@ -93,14 +146,15 @@ std::string run_wheel_step(AuditState& s) {
     }
     s.report.sections.push_back(std::move(section));
   }
-  return fmt::format("{} wheel(s)", s.options.wheels.size());
+  return fmt::format("{} wheel(s)", s.wheels.size()) + docs;
 }
 
 std::string run_install_step(AuditState& s) {
   runtime::InstallOptions o;
-  o.target = s.options.wheels.front();
+  o.target = s.install_target.empty() ? s.wheels.front() : s.install_target.string();
   o.python = s.options.python;
   o.pip_args = s.options.pip_args;
+  if (s.requirement && s.options.index.ignore_requires_python) o.pip_args.push_back("--ignore-requires-python");
   o.system_site_packages = s.options.system_site_packages;
   o.pip_timeout_seconds = s.options.timeout_seconds;
   if (const char* tmpdir = std::getenv("TMPDIR")) o.user_tmpdir = tmpdir;
@@ -159,11 +213,35 @@ std::string run_examples_step(AuditState& s) {
 
 const std::vector<Step>& steps() {
   static const std::vector<Step> table{
+      {"resolve", needs_requirement, run_resolve_step},
       {"census", needs_source, run_census_step},    {"ops", needs_source, run_ops_step},
-      {"wheel", needs_wheel, run_wheel_step},       {"install", needs_wheel, run_install_step},
+      {"wheel", needs_wheel, run_wheel_step},       {"install", needs_install, run_install_step},
       {"probe", needs_module, run_probe_step},      {"examples", needs_docs, run_examples_step},
   };
   return table;
+}
+
+// A requirement is a target that names nothing on disk and reads as PEP 508.
+bool is_requirement(const std::string& target) {
+  std::error_code ec;
+  if (fs::exists(target, ec) || target.find('/') != std::string::npos) return false;
+  return wheel::parse_requirement(target).has_value();
+}
+
+void open_source(AuditState& s, const std::string& path) {
+  const auto& o = s.options;
+  source::OpenOptions open;
+  if (!o.rev.empty()) open.rev = o.rev;
+  s.source = value_or_fatal(source::open(path, open));
+  if (!fs::is_directory(path) || !o.rev.empty()) return;
+  // A work tree: its docs hold the examples, and its in-place build is
+  // importable until an install replaces it.
+  s.pythonpath.push_back(fs::absolute(path).string());
+  std::vector<std::string> docs = s.profile ? s.profile->docs : std::vector<std::string>{"README.md"};
+  for (const auto& d : docs) {
+    fs::path p = fs::path(path) / d;
+    if (fs::exists(p)) s.docs.push_back(p);
+  }
 }
 
 void open_target(AuditState& s) {
@@ -171,30 +249,75 @@ void open_target(AuditState& s) {
   if (!o.profile.empty()) s.profile = value_or_fatal(ops::load_profile(o.profile));
   s.module = !o.module.empty() ? o.module : s.profile ? s.profile->module : "";
   s.python = o.python;
+  s.wheels = o.wheels;
   if (fs::is_regular_file(o.target) && o.target.ends_with(".whl")) {
     s.report.target = {{"kind", "wheel"}, {"path", o.target}};
-    return;
+  } else if (is_requirement(o.target)) {
+    s.requirement = true;
+    s.report.target = {{"kind", "requirement"}, {"requirement", o.target}};
+  } else {
+    open_source(s, o.target);
+    s.report.target = s.source->describe();
   }
-  source::OpenOptions open;
-  if (!o.rev.empty()) open.rev = o.rev;
-  s.source = value_or_fatal(source::open(o.target, open));
-  s.report.target = s.source->describe();
-  if (!fs::is_directory(o.target) || !o.rev.empty()) return;
-  // A work tree: its docs hold the examples, and its in-place build is
-  // importable until an install replaces it.
-  s.pythonpath.push_back(fs::absolute(o.target).string());
-  std::vector<std::string> docs = s.profile ? s.profile->docs : std::vector<std::string>{"README.md"};
-  for (const auto& d : docs) {
-    fs::path p = fs::path(o.target) / d;
-    if (fs::exists(p)) s.docs.push_back(p);
+  if (!o.repo.empty() && !s.source) {
+    open_source(s, o.repo);
+    s.report.target["repository"] = s.source->describe();
   }
+  if (!o.docs.empty()) s.docs.assign(o.docs.begin(), o.docs.end());
   if (!s.docs.empty()) s.readme = s.docs.front().string();
+}
+
+// What onramp itself spent of the audit's wall time: the rest went to child
+// processes (pip, venvs, the sandboxed Python steps) and the network.
+void add_own_share(report::Section& verdict, double wall, double child, double network) {
+  double own = std::max(0.0, wall - child - network);
+  std::string method = "(wall time - time inside child processes - time in network transfers) / wall time; child "
+                       "processes (pip, venv, the sandboxed Python steps) timed by onramp's process runner, "
+                       "transfers (index pages, downloads) by its HTTP client";
+  std::string ev = "steady_clock around the whole audit";
+  verdict.add(report::Figure{"audit_wall_seconds", "Audit wall time", wall, "s", "steady_clock, start to verdict", ev, ""});
+  verdict.add(report::Figure{"child_process_seconds", "Inside child processes", child, "s",
+                             "sum of the wall time of every child process onramp ran", ev, ""});
+  verdict.add(report::Figure{"network_seconds", "In network transfers", network, "s",
+                             "sum of the time in libcurl transfers", ev, ""});
+  verdict.add(report::Figure{"onramp_share", "onramp's own share", wall > 0 ? own / wall * 100 : 0.0, "%", method, ev, ""});
 }
 
 }  // namespace
 
+Result<void> check_audit_input(const AuditOptions& o) {
+  std::error_code ec;
+  bool requirement = is_requirement(o.target);
+  if (!requirement && !fs::exists(o.target, ec)) {
+    return fail(fmt::format("{}: no such file or directory, and not a PEP 508 requirement", o.target));
+  }
+  const auto& i = o.index;
+  bool index_given = i.index_url || !i.extra_index_urls.empty() || !i.find_links.empty() || i.ignore_requires_python ||
+                     !i.torch.empty() || i.allow_torch_download;
+  if (!requirement) {
+    if (index_given) {
+      return fail(fmt::format("{}: --index-url, --extra-index-url, --find-links, --ignore-requires-python, --torch and "
+                              "--allow-torch-download apply to a requirement target (use --pip-args for a wheel)",
+                              o.target));
+    }
+    return {};
+  }
+  if (!o.wheels.empty()) return fail(fmt::format("{}: --wheel does not apply to a requirement target", o.target));
+  if (!i.torch.empty() && !wheel::parse_requirement(torch_requirement(i.torch))) {
+    return fail(fmt::format("--torch {}: not a version or a version specifier", i.torch));
+  }
+  index::ResolveOptions r;
+  r.requirement = o.target;
+  r.index_url = i.index_url;
+  r.extra_index_urls = i.extra_index_urls;
+  r.find_links = i.find_links;
+  return index::check_resolve_input(r);
+}
+
 report::Report run_audit(const AuditOptions& options) {
-  AuditState s{options, {}, {}, {}, {}, {}, {}, {}, {}, {}};
+  auto started = std::chrono::steady_clock::now();
+  double child0 = util::time_spent(util::Spent::child_processes), network0 = util::time_spent(util::Spent::network);
+  AuditState s{options, {}, {}, false, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}};
   open_target(s);
   if (s.profile) {
     s.report.target["profile"] = s.profile->name;
@@ -228,6 +351,8 @@ report::Report run_audit(const AuditOptions& options) {
   add_registrations_vs_source(s.report);
   report::Section verdict = build_verdict(s.report, s.profile ? s.profile->display_name : "", claim_texts(s));
   verdict.add(steps_table(s.steps));
+  add_own_share(verdict, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
+                util::time_spent(util::Spent::child_processes) - child0, util::time_spent(util::Spent::network) - network0);
   for (const auto& st : s.steps) {
     if (st.status == "failed") {
       verdict.add(report::Finding{report::Severity::friction, "The " + st.name + " step could not run: " + st.reason,

@@ -9,6 +9,7 @@
 #include "onramp/cli/run_dir_arg.h"
 #include "onramp/cli/command.h"
 #include "onramp/cli/env_arg.h"
+#include "onramp/cli/index_args.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
 #include "onramp/report/budget.h"
@@ -22,6 +23,7 @@ namespace {
 
 struct AuditArgs {
   audit::AuditOptions options;
+  IndexArgs index;
   std::string pip_args;
   std::vector<std::string> env;  // NAME=VALUE
   bool no_system_site_packages = false;
@@ -61,6 +63,13 @@ int run_audit(AuditArgs& args) {
   for (std::string w; words >> w;) o.pip_args.push_back(w);
   o.env = env_pairs(args.env);
   o.system_site_packages = !args.no_system_site_packages;
+  if (!args.index.index_url.empty()) o.index.index_url = args.index.index_url;
+  o.index.extra_index_urls = args.index.extra_index_urls;
+  o.index.find_links = args.index.find_links;
+  o.index.ignore_requires_python = args.index.ignore_requires_python;
+  o.index.cache_root = download_cache_root();
+  o.index.download_progress = show_download;
+  value_or_fatal(audit::check_audit_input(o));
   if (o.target.ends_with(".whl")) o.wheels.insert(o.wheels.begin(), o.target);
   o.run_dir = value_or_fatal(run_dir_from(args.out));
   o.progress = [](const std::string& line) { std::cerr << "onramp: " << line << "\n" << std::flush; };
@@ -101,7 +110,23 @@ Command audit_command() {
           [](CLI::App& app) -> Action {
             auto args = std::make_shared<AuditArgs>();
             auto& o = args->options;
-            app.add_option("TARGET", o.target, "A backend's repository (work tree or bare git dir) or its .whl")->check(path_arg())->required();
+            app.add_option("TARGET", o.target,
+                           "A backend's repository (work tree or bare git dir), its .whl, or a PEP 508 requirement "
+                           "resolved from the package index ('torch-tpu==0.2.0')")
+                ->check(path_arg())
+                ->required();
+            app.add_option("--repo", o.repo, "The backend's repository, for census and ops when TARGET is a requirement or "
+                                             "a wheel (work tree or bare git dir)")->check(path_arg())->type_name("DIR");
+            app.add_option("--docs", o.docs, "A document or folder with examples (Markdown, notebooks); repeatable "
+                                             "(default: the repository's README.md, else the wheel's METADATA "
+                                             "description)")->check(path_arg())->type_name("PATH");
+            args->index.declare(app);
+            app.add_option("--torch", o.index.torch, "For a requirement: the torch to install beside it, a version or a "
+                                                     "specifier (default: the interpreter's own, else what pip picks)")
+                ->type_name("SPEC");
+            app.add_flag("--allow-torch-download", o.index.allow_torch_download,
+                         "For a requirement: let pip download torch (several GB for a CUDA build); without it, a torch "
+                         "that is not on this machine stops the audit before the install");
             app.add_option("--rev", o.rev, "Read the repository at this revision from git objects");
             app.add_option("--profile", o.profile, "A backend profile: a name (torch_tpu, torch_xla, reference) or a .toml");
             app.add_option("--wheel", o.wheels, "A wheel to read and install; repeatable")->check(path_arg())->type_name("WHEEL");
@@ -132,7 +157,12 @@ Examples:
   onramp audit ~/src/torch_tpu --profile torch_tpu --wheel torch_tpu-0.2.0-cp312-cp312-linux_x86_64.whl
   onramp audit examples/reference-backend --profile reference --wheel dist/onramp_ref-0.1.0-*.whl \
       --pip-args --ignore-requires-python --out audit-ref
-  onramp audit torch_tpu-0.2.0-cp312-cp312-linux_x86_64.whl --device tpu --json)");
+  onramp audit torch_tpu-0.2.0-cp312-cp312-linux_x86_64.whl --device tpu --json
+  onramp audit 'torch-tpu==0.2.0' --ignore-requires-python --profile torch_tpu --strict
+  onramp audit 'mybackend>=1' --index-url http://127.0.0.1:8080/simple/ --torch 2.13.0 --repo ~/src/mybackend
+A requirement is resolved by pip on top of the interpreter's packages (its torch counts), fetched into
+$XDG_CACHE_HOME/onramp (reused next time), read, installed into a fresh venv from the cache, probed, and its
+examples run from --docs, the --repo's README.md, or the wheel's METADATA description.)");
             return [args] { return run_audit(*args); };
           }};
 }

@@ -1,10 +1,9 @@
-#include <chrono>
-#include <cstdlib>
 #include <iostream>
 #include <memory>
 
 #include "onramp/cli/run_dir_arg.h"
 #include "onramp/cli/command.h"
+#include "onramp/cli/index_args.h"
 #include "onramp/cli/output.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/index/resolve.h"
@@ -16,48 +15,24 @@ namespace {
 struct ResolveArgs {
   std::string requirement;
   std::string python;
-  std::string index_url;
-  std::vector<std::string> extra_index_urls;
-  std::vector<std::string> find_links;
+  IndexArgs index;
   std::string out;
-  bool ignore_requires_python = false;
   bool download = false;
   double timeout = 1800;
   OutputOptions output;
 };
 
-std::string env_or_empty(const char* name) {
-  const char* v = std::getenv(name);
-  return v ? v : "";
-}
-
-// Progress as "bytes done / total", at most once a second per file and once at the end.
-void show_download(const std::string& file, uint64_t done, uint64_t total) {
-  static std::string last_file;
-  static uint64_t last_done = 0;
-  static auto last = std::chrono::steady_clock::time_point{};
-  auto now = std::chrono::steady_clock::now();
-  bool same = file == last_file;
-  if (same && done == last_done) return;
-  if (same && !(total > 0 && done == total) && now - last < std::chrono::seconds(1)) return;
-  last_done = done;
-  last_file = file;
-  last = now;
-  std::cerr << "onramp: downloading " << file << ": " << done << " / " << (total ? std::to_string(total) : "?")
-            << " bytes\n" << std::flush;
-}
-
 int run_resolve_command(const ResolveArgs& args) {
   index::ResolveOptions o;
   o.requirement = args.requirement;
   o.python = args.python;
-  if (!args.index_url.empty()) o.index_url = args.index_url;
-  o.extra_index_urls = args.extra_index_urls;
-  o.find_links = args.find_links;
-  o.ignore_requires_python = args.ignore_requires_python;
+  if (!args.index.index_url.empty()) o.index_url = args.index.index_url;
+  o.extra_index_urls = args.index.extra_index_urls;
+  o.find_links = args.index.find_links;
+  o.ignore_requires_python = args.index.ignore_requires_python;
   o.download = args.download;
   o.pip_timeout_seconds = args.timeout;
-  o.cache_root = index::cache_root(env_or_empty("XDG_CACHE_HOME"), env_or_empty("HOME"));
+  o.cache_root = download_cache_root();
   o.make_run_dir = [&args] { return run_dir_from(args.out); };
   o.progress = [](const std::string& line) { std::cerr << "onramp: " << line << "\n" << std::flush; };
   o.download_progress = show_download;
@@ -81,15 +56,7 @@ Command resolve_command() {
             app.add_option("--python", args->python,
                            "Interpreter pip resolves for (default: python3 if it has torch, else /usr/bin/python3)")
                 ->check(path_arg());
-            app.add_option("--index-url", args->index_url,
-                           "The index, passed to pip; pip's configuration (find-links, extra indexes, constraints) is "
-                           "then ignored (default: the index pip is configured with)")
-                ->check(path_arg());
-            app.add_option("--extra-index-url", args->extra_index_urls, "More indexes, passed to pip")->check(path_arg());
-            app.add_option("--find-links", args->find_links, "Local directories or pages of files, passed to pip")
-                ->check(path_arg());
-            app.add_flag("--ignore-requires-python", args->ignore_requires_python,
-                         "Passed to pip: resolve even when Requires-Python refuses the interpreter");
+            args->index.declare(app);
             app.add_flag("--download", args->download,
                          "Download every file of the resolution into onramp's cache ($XDG_CACHE_HOME/onramp)");
             app.add_option("--out", args->out, "Run directory (default: onramp-runs/<UTC timestamp>/ here)")

@@ -32,8 +32,12 @@ void add_resolution(report::Section& s, const IndexFacts& f) {
     return;
   }
   std::string ev = f.pip_command + " (run directory: pip-report.json)";
+  std::string what = f.ignore_installed ? "every distribution it would install (--ignore-installed: as on an empty "
+                                          "environment)"
+                                        : "every distribution it would install on top of the interpreter's own packages "
+                                          "(those it has already are in the next table)";
   Table t{"resolution", "What the requirement pulls in",
-          "pip's installation report: every distribution it would install; 'asked by' is the top-level requirement or "
+          "pip's installation report: " + what + "; 'asked by' is the top-level requirement or "
           "the resolved distributions whose Requires-Dist names it (entries under an extra only when that extra was "
           "asked for); sizes from the cache, the local file or the index's page, null when none gives it",
           ev,
@@ -46,6 +50,18 @@ void add_resolution(report::Section& s, const IndexFacts& f) {
   s.add(Figure{"resolved_count", "Distributions resolved", f.report->install.size(), "distributions",
                "entries of the \"install\" list of pip's report", ev, ""});
   s.add(std::move(t));
+  if (f.ignore_installed) return;
+  Table host{"host_satisfied", "Already installed in the interpreter",
+             "pip's \"Requirement already satisfied\" lines of the same resolution: what the interpreter (and a venv "
+             "layered on it) already has, so nothing is downloaded or installed for it",
+             f.pip_command,
+             {{"name", "Name", ""}, {"version", "Version", ""}, {"requirement", "Requirement", ""},
+              {"asked_by", "Asked by", ""}, {"location", "Location", ""}}, {}};
+  for (const auto& r : f.satisfied) {
+    host.rows.push_back(Json{{"name", r.name}, {"version", r.version}, {"requirement", r.requirement},
+                             {"asked_by", r.asked_by.empty() ? f.requirement : r.asked_by}, {"location", r.location}});
+  }
+  s.add(std::move(host));
 }
 
 void add_pip_findings(report::Section& s, const IndexFacts& f) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "onramp/index/json_text.h"
 #include "onramp/wheel/metadata.h"
@@ -111,6 +112,38 @@ void attribute_requirements(std::vector<ResolvedDistribution>& dists, const std:
       }
     }
   }
+}
+
+std::vector<SatisfiedRequirement> parse_already_satisfied(std::string_view pip_output) {
+  constexpr std::string_view kPrefix = "Requirement already satisfied: ";
+  std::vector<SatisfiedRequirement> out;
+  std::set<std::string> seen;
+  size_t pos = 0;
+  while (pos < pip_output.size()) {
+    size_t end = pip_output.find('\n', pos);
+    if (end == std::string_view::npos) end = pip_output.size();
+    std::string_view line = pip_output.substr(pos, end - pos);
+    pos = end + 1;
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.remove_suffix(1);
+    if (!line.starts_with(kPrefix) || !line.ends_with(")")) continue;
+    line.remove_prefix(kPrefix.size());
+    size_t open = line.rfind(" (");
+    size_t in = line.find(" in ");
+    if (open == std::string_view::npos || in == std::string_view::npos || in > open) continue;
+    SatisfiedRequirement r;
+    r.version = std::string(line.substr(open + 2, line.size() - open - 3));
+    std::string_view rest = line.substr(0, open);
+    if (size_t from = rest.rfind(" (from "); from != std::string_view::npos && from > in && rest.ends_with(")")) {
+      r.asked_by = std::string(rest.substr(from + 7, rest.size() - from - 8));
+      rest = rest.substr(0, from);
+    }
+    r.requirement = std::string(rest.substr(0, in));
+    r.location = std::string(rest.substr(in + 4));
+    auto req = wheel::parse_requirement(r.requirement);
+    r.name = req ? req->normalized_name : wheel::normalize_name(r.requirement);
+    if (seen.insert(r.name).second) out.push_back(std::move(r));
+  }
+  return out;
 }
 
 }  // namespace onramp::index

@@ -42,6 +42,21 @@ Result<PipReport> parse_pip_report(std::string_view text, std::string_view where
 void attribute_requirements(std::vector<ResolvedDistribution>& dists, const std::string& top_level,
                             const std::vector<std::string>& extras);
 
+// A requirement that pip found installed already (a resolution without
+// --ignore-installed), from its line "Requirement already satisfied: REQ in
+// LOCATION (from PARENT) (VERSION)"; "(from PARENT)" is absent for a
+// top-level requirement.
+struct SatisfiedRequirement {
+  std::string requirement;  // as pip prints it
+  std::string name;         // PEP 503
+  std::string location;
+  std::string asked_by;     // PARENT, or "" for a top-level requirement
+  std::string version;
+};
+
+// Every such line of pip's output, in order, each name once.
+std::vector<SatisfiedRequirement> parse_already_satisfied(std::string_view pip_output);
+
 // The last path component of a URL, without query or fragment, percent-decoded.
 std::string url_file_name(std::string_view url);
 

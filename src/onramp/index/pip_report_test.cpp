@@ -68,6 +68,26 @@ TEST(PipReport, RefusesWhatIsNotAReport) {
   EXPECT_EQ(bad.error().message, "r.json: not a JSON object");
 }
 
+TEST(PipReport, AlreadySatisfiedLinesNameWhatTheHostHas) {
+  auto got = parse_already_satisfied(
+      "Looking in links: /w\n"
+      "Requirement already satisfied: torch<3,>=2.11 in /h/site-packages (from demo-device==1.0) (2.13.0+cpu)\n"
+      "Requirement already satisfied: numpy in /h (x)/site-packages (2.4.6)\r\n"
+      "Requirement already satisfied: Torch>=2 in /h/site-packages (from other) (2.13.0+cpu)\n"
+      "Requirement already satisfied: broken line without a version\n"
+      "Collecting demo-device==1.0\n");
+  ASSERT_EQ(got.size(), 2u);
+  EXPECT_EQ(got[0].requirement, "torch<3,>=2.11");
+  EXPECT_EQ(got[0].name, "torch");
+  EXPECT_EQ(got[0].location, "/h/site-packages");
+  EXPECT_EQ(got[0].asked_by, "demo-device==1.0");
+  EXPECT_EQ(got[0].version, "2.13.0+cpu");
+  EXPECT_EQ(got[1].requirement, "numpy");
+  EXPECT_EQ(got[1].location, "/h (x)/site-packages");
+  EXPECT_EQ(got[1].asked_by, "");
+  EXPECT_EQ(got[1].version, "2.4.6");
+}
+
 TEST(PipReport, FileNameOfUrl) {
   EXPECT_EQ(url_file_name("https://h/p/a%2Bb-1.0.whl?x=1#sha256=00"), "a+b-1.0.whl");
   EXPECT_EQ(url_file_name("a.whl"), "a.whl");

@@ -57,23 +57,10 @@ bool is_url(const std::string& s) {
   return s.starts_with("http://") || s.starts_with("https://") || s.starts_with("file://");
 }
 
-Result<void> check_input(const ResolveOptions& o) {
-  auto r = wheel::parse_requirement(o.requirement);
-  if (!r) return fail(fmt::format("{}: not a requirement: {}", o.requirement, r.error().message));
-  if (o.index_url && !is_url(*o.index_url)) return fail(fmt::format("--index-url {}: not an http(s):// or file:// URL", *o.index_url));
-  for (const auto& u : o.extra_index_urls) {
-    if (!is_url(u)) return fail(fmt::format("--extra-index-url {}: not an http(s):// or file:// URL", u));
-  }
-  for (const auto& d : o.find_links) {
-    std::error_code ec;
-    if (!is_url(d) && !fs::exists(d, ec)) return fail(fmt::format("--find-links {}: no such file or directory", d));
-  }
-  return {};
-}
-
 std::vector<std::string> pip_install_argv(const ResolveOptions& o, const IndexFacts& f, const fs::path& report) {
-  std::vector<std::string> argv{f.interpreter.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed",
-                                "--progress-bar", "off", "--report", report.string()};
+  std::vector<std::string> argv{f.interpreter.executable, "-m", "pip", "install", "--dry-run", "--progress-bar", "off",
+                                "--report", report.string()};
+  if (o.ignore_installed) argv.push_back("--ignore-installed");
   if (f.pass_index_url) argv.insert(argv.end(), {"--index-url", f.index_url});
   for (const auto& u : f.extra_index_urls) argv.insert(argv.end(), {"--extra-index-url", u});
   // pip runs in the run directory: a relative find-links directory is made absolute first.
@@ -81,6 +68,7 @@ std::vector<std::string> pip_install_argv(const ResolveOptions& o, const IndexFa
   for (const auto& c : f.constraints) argv.insert(argv.end(), {"--constraint", c});
   if (o.ignore_requires_python) argv.push_back("--ignore-requires-python");
   argv.push_back(o.requirement);
+  argv.insert(argv.end(), o.extra_requirements.begin(), o.extra_requirements.end());
   return argv;
 }
 
@@ -96,6 +84,7 @@ void run_pip_resolution(const PipRunner& pip, const ResolveOptions& o, IndexFact
     return;
   }
   f.pip = *run;
+  if (!o.ignore_installed) f.satisfied = parse_already_satisfied(f.pip.out.text());
   auto lines = lines_of(f.pip.err.text());
   for (const auto& l : lines) {
     // pip names a page's data-requires-python "Requires-Python" and a wheel's metadata "requires a different Python".
@@ -114,6 +103,13 @@ void run_pip_resolution(const PipRunner& pip, const ResolveOptions& o, IndexFact
   }
   f.report = std::move(*parsed);
   attribute_requirements(f.report->install, o.requirement, f.extras);
+  // A requested distribution that an extra requirement names was asked for by it, not by the requirement.
+  for (const auto& extra : o.extra_requirements) {
+    auto req = wheel::parse_requirement(extra);
+    for (auto& d : f.report->install) {
+      if (req && d.requested && d.normalized_name == req->normalized_name) d.asked_by = {extra};
+    }
+  }
 }
 
 // The sandbox hides the user's pip configuration (HOME, PIP_* variables), so
@@ -201,8 +197,9 @@ void size_resolved(const ResolveOptions& o, IndexFacts& f, const FileCache& cach
   }
 }
 
-void download_all(const ResolveOptions& o, IndexFacts& f, const FileCache& cache) {
+void download_all(const ResolveOptions& o, IndexFacts& f, const FileCache& cache, const WantFn& want) {
   for (auto& d : f.report->install) {
+    if (!want(d)) continue;
     DownloadOutcome out{d.name, d.file_name, 0, false, "", ""};
     if (d.sha256.empty()) {
       out.error = d.url + ": pip's report gives no sha256, so it cannot be checked: not cached";
@@ -234,13 +231,29 @@ void forecast(IndexFacts& f, const FileCache& cache) {
 
 }  // namespace
 
-Result<ResolveOutcome> run_resolve(ProcessRunner& runner, const ResolveOptions& o) {
-  if (auto ok = check_input(o); !ok) return std::unexpected(ok.error());
+Result<void> check_resolve_input(const ResolveOptions& o) {
+  auto r = wheel::parse_requirement(o.requirement);
+  if (!r) return fail(fmt::format("{}: not a requirement: {}", o.requirement, r.error().message));
+  if (o.index_url && !is_url(*o.index_url)) return fail(fmt::format("--index-url {}: not an http(s):// or file:// URL", *o.index_url));
+  for (const auto& u : o.extra_index_urls) {
+    if (!is_url(u)) return fail(fmt::format("--extra-index-url {}: not an http(s):// or file:// URL", u));
+  }
+  for (const auto& d : o.find_links) {
+    std::error_code ec;
+    if (!is_url(d) && !fs::exists(d, ec)) return fail(fmt::format("--find-links {}: no such file or directory", d));
+  }
+  return {};
+}
+
+Result<ResolvedRun> resolve_requirement(ProcessRunner& runner, const ResolveOptions& o) {
+  if (auto ok = check_resolve_input(o); !ok) return std::unexpected(ok.error());
   IndexFacts f;
   auto requirement = wheel::parse_requirement(o.requirement);
   f.requirement = o.requirement;
   f.extras = requirement->extras;
   f.project = requirement->normalized_name;
+  f.ignore_installed = o.ignore_installed;
+  f.extra_requirements = o.extra_requirements;
   auto py = python::choose_interpreter(runner, o.python);
   if (!py) return std::unexpected(py.error());
   f.interpreter = *py;
@@ -257,7 +270,6 @@ Result<ResolveOutcome> run_resolve(ProcessRunner& runner, const ResolveOptions& 
   run_pip_resolution(pip, o, f, *run_dir);
   read_tags(pip, f);
   read_pages(o, f);
-  FileCache cache(o.cache_root);
   f.cache_root = o.cache_root.string();
   std::optional<std::string> resolved_version;
   JudgeContext context{f.tags, f.glibc, f.interpreter.python_version, o.ignore_requires_python, ""};
@@ -269,12 +281,23 @@ Result<ResolveOutcome> run_resolve(ProcessRunner& runner, const ResolveOptions& 
   f.release = choose_release(resolved_version, requirement->specifier, f.pages);
   if (f.tags_error.empty()) f.files = judge_release(f.pages, f.release.version, context);
   f.releases = summarize_releases(f.pages);
-  if (f.report) {
-    if (o.download) download_all(o, f, cache);
-    size_resolved(o, f, cache);
-    forecast(f, cache);
-  }
-  ResolveOutcome out{index_section(f), *run_dir, f.report.has_value(), true};
+  return ResolvedRun{std::move(f), *run_dir};
+}
+
+void fetch_resolution(const ResolveOptions& o, IndexFacts& f, const WantFn& want) {
+  if (!f.report) return;
+  FileCache cache(o.cache_root);
+  if (o.download) download_all(o, f, cache, want);
+  size_resolved(o, f, cache);
+  forecast(f, cache);
+}
+
+Result<ResolveOutcome> run_resolve(ProcessRunner& runner, const ResolveOptions& o) {
+  auto resolved = resolve_requirement(runner, o);
+  if (!resolved) return std::unexpected(resolved.error());
+  IndexFacts& f = resolved->facts;
+  fetch_resolution(o, f, [](const ResolvedDistribution&) { return true; });
+  ResolveOutcome out{index_section(f), resolved->run_dir, f.report.has_value(), true};
   for (const auto& d : f.downloads) out.downloads_ok &= d.error.empty();
   return out;
 }

@@ -26,6 +26,10 @@ struct ResolveOptions {
   std::vector<std::string> extra_index_urls;
   std::vector<std::string> find_links;
   bool ignore_requires_python = false;
+  // false: resolve on top of what the interpreter has installed (its torch
+  // counts), as an install into a venv layered on it would.
+  bool ignore_installed = true;
+  std::vector<std::string> extra_requirements;  // resolved beside the requirement (a torch pin)
   bool download = false;
   std::filesystem::path cache_root;
   double pip_timeout_seconds = 1800;
@@ -55,6 +59,9 @@ struct IndexFacts {
   std::vector<std::string> pip_last_lines;  // pip's own words when it fails
   std::string requires_python_line;         // pip's line naming Requires-Python, when it refused
   std::optional<PipReport> report;
+  bool ignore_installed = true;
+  std::vector<std::string> extra_requirements;
+  std::vector<SatisfiedRequirement> satisfied;  // installed already (without --ignore-installed)
   std::string report_error;  // when pip succeeded but its report could not be read
   std::string index_url;
   std::string index_url_source;
@@ -83,8 +90,23 @@ struct ResolveOutcome {
   bool downloads_ok = true;
 };
 
+// Bad input: the requirement, the index URLs, the find-links directories.
+Result<void> check_resolve_input(const ResolveOptions& options);
+
 // Errors are bad input (an invalid requirement) or an unusable environment
 // (no interpreter, no run directory). pip refusing is a finding.
 Result<ResolveOutcome> run_resolve(ProcessRunner& runner, const ResolveOptions& options);
+
+// run_resolve in two halves, for a caller that decides what to download:
+// the resolution, pip's tags and the index pages (nothing downloaded) ...
+struct ResolvedRun {
+  IndexFacts facts;
+  std::filesystem::path run_dir;
+};
+Result<ResolvedRun> resolve_requirement(ProcessRunner& runner, const ResolveOptions& options);
+// ... then, with options.download, the distributions `want` accepts fetched
+// into the cache, and every distribution sized and forecast.
+using WantFn = std::function<bool(const ResolvedDistribution&)>;
+void fetch_resolution(const ResolveOptions& options, IndexFacts& facts, const WantFn& want);
 
 }  // namespace onramp::index

@@ -16,6 +16,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "onramp/util/time_ledger.h"
+
 namespace onramp {
 namespace {
 
@@ -170,6 +172,7 @@ class ChildPump {
     if (got != pid_) return false;
     reaped_ = true;
     result_.wall_seconds = std::chrono::duration<double>(elapsed).count();
+    util::add_time(util::Spent::child_processes, result_.wall_seconds);
     result_.peak_rss_bytes = static_cast<uint64_t>(usage.ru_maxrss) * 1024;
     if (WIFEXITED(status)) result_.exit_code = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) result_.signal = WTERMSIG(status);

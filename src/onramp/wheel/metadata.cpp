@@ -93,6 +93,14 @@ Result<CoreMetadata> parse_core_metadata(std::string_view text, std::string_view
   m.requires_dist = fields->all("Requires-Dist");
   if (auto home = fields->first("Home-page")) m.project_urls.push_back("Home-page, " + *home);
   for (auto& url : fields->all("Project-URL")) m.project_urls.push_back(url);
+  m.description_content_type = fields->first("Description-Content-Type").value_or("");
+  for (std::string_view blank : {"\r\n\r\n", "\n\n"}) {
+    if (size_t at = text.find(blank); at != std::string_view::npos) {
+      m.description = std::string(text.substr(at + blank.size()));
+      break;
+    }
+  }
+  if (m.description.find_first_not_of(" \t\r\n") == std::string::npos) m.description = fields->first("Description").value_or("");
   return m;
 }
 

@@ -34,6 +34,10 @@ struct CoreMetadata {
   std::string requires_python;  // empty when absent
   std::vector<std::string> requires_dist;
   std::vector<std::string> project_urls;  // "Label, URL" as written; Home-page as "Home-page, URL"
+  // The long description: the body after the headers (Metadata 2.1), else
+  // the Description field; and its Description-Content-Type ("" when absent).
+  std::string description;
+  std::string description_content_type;
 };
 
 // `where` names the file in errors ("torch_tpu-0.2.0.dist-info/METADATA").

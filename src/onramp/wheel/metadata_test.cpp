@@ -35,6 +35,21 @@ TEST(CoreMetadata, ReadsTheFieldsItNeeds) {
             (std::vector<std::string>{"Home-page, https://example.org/torch_tpu", "Source, https://example.org/src"}));
 }
 
+TEST(CoreMetadata, TheLongDescriptionIsTheBodyElseTheDescriptionField) {
+  auto m = parse_core_metadata(kMetadata, "METADATA");
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->description, "Requires-Dist: not-a-field-this-is-the-body\n");
+  auto crlf = parse_core_metadata("Metadata-Version: 2.1\r\nName: a\r\nVersion: 1\r\n"
+                                  "Description-Content-Type: text/markdown\r\n\r\n# A\r\n", "M");
+  ASSERT_TRUE(crlf);
+  EXPECT_EQ(crlf->description, "# A\r\n");
+  EXPECT_EQ(crlf->description_content_type, "text/markdown");
+  auto field = parse_core_metadata("Metadata-Version: 1.2\nName: a\nVersion: 1\nDescription: old style\n", "M");
+  ASSERT_TRUE(field);
+  EXPECT_EQ(field->description, "old style");
+  EXPECT_EQ(field->description_content_type, "");
+}
+
 TEST(CoreMetadata, NamesTheMissingRequiredFields) {
   auto m = parse_core_metadata("Metadata-Version: 2.1\nSummary: x\n", "p-1.dist-info/METADATA");
   ASSERT_FALSE(m);

@@ -9,10 +9,6 @@
 #include "onramp/util/text_file.h"
 
 namespace onramp::wheel {
-namespace {
-
-
-}  // namespace
 
 std::vector<report::Section> run_wheel_sections(const WheelRunOptions& options) {
   WheelContext context;
@@ -35,6 +31,9 @@ std::vector<report::Section> run_wheel_sections(const WheelRunOptions& options) 
     context.section_key =
         facts.size() == 1 ? "wheel" : "wheel:" + std::filesystem::path(f.archive.path).filename().string();
     sections.push_back(wheel_section(f, context));
+    // The README is the first wheel's (the backend's): its dependencies' metadata is not held to it.
+    context.readme_path.clear();
+    context.readme_text.clear();
   }
   return sections;
 }

@@ -13,7 +13,7 @@ namespace onramp::wheel {
 struct WheelRunOptions {
   std::vector<std::string> wheels;
   std::string python;  // empty: python3 if it has torch, else /usr/bin/python3
-  std::string readme;  // a README to check the stated Python requirement against
+  std::string readme;  // a README to check the first wheel's stated Python requirement against
   ArchiveLimits limits;
 };
 

@@ -1,0 +1,32 @@
+#pragma once
+// The first step of `onramp audit REQUIREMENT`: pip resolves the requirement
+// on top of the interpreter's own packages (its torch counts), the index's
+// pages list the release's files, and the distributions to install are
+// fetched into the cache. A torch that would come over the network stops the
+// audit before the install unless the user allowed it; the backend's own
+// wheel and its direct native dependencies are still fetched, so the wheel
+// step can read them.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "onramp/audit/audit.h"
+#include "onramp/report/model.h"
+
+namespace onramp::audit {
+
+struct RequirementOutcome {
+  report::Section section;          // the index section, with the torch choice
+  std::vector<std::string> wheels;  // the backend's wheel first, then its direct native dependencies
+  std::filesystem::path wheelhouse; // every file to install, linked from the cache; empty when the install cannot go on
+  std::string stop;                 // why the install cannot go on; empty when it can
+};
+
+// `run_dir` is the audit's; the resolution works in run_dir/resolve.
+RequirementOutcome run_requirement(const AuditOptions& options, const std::filesystem::path& run_dir);
+
+// The requirement `--torch SPEC` adds: a bare version pins it ("2.13.0" ->
+// "torch==2.13.0"), anything else is a specifier (">=2.9,<2.14").
+std::string torch_requirement(const std::string& spec);
+
+}  // namespace onramp::audit

@@ -1,0 +1,206 @@
+// onramp audit REQUIREMENT on the torch 2.x host, against a package index
+// served on loopback from wheels the test builds (fixtures/make_index.py):
+// resolution on top of the host's torch, the cache, the wheel step on the
+// backend and its native dependency, the install from the cache, the probe,
+// the README from METADATA, the Requires-Python refusal ignored on request,
+// and a torch that would be downloaded stopping the audit before the install.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "harness.h"
+#include "loopback_index.h"
+#include "wheel_fixtures.h"
+
+namespace onramp::e2e {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+const std::string kHost = ONRAMP_TORCH2_PYTHON;
+
+struct Audit {
+  RunResult run;
+  json report;
+};
+
+Audit audit(const LoopbackIndex& index, const std::string& cache, const std::vector<std::string>& more) {
+  std::vector<std::string> args{"audit", "--json", "--python", kHost, "--index-url", index.url(), "--strict"};
+  args.insert(args.end(), more.begin(), more.end());
+  Audit a{run_onramp(args, {"XDG_CACHE_HOME=" + cache}), nullptr};
+  if (!a.run.out.empty()) a.report = json::parse(a.run.out);
+  return a;
+}
+
+json step(const json& report, const std::string& name) {
+  json steps = table(report, "verdict", "steps");  // held: a range-for over a temporary's member dangles
+  for (const auto& row : steps["rows"]) {
+    if (row["step"] == name) return row;
+  }
+  ADD_FAILURE() << "no step " << name;
+  return json::object();
+}
+
+std::vector<std::string> column(const json& t, const std::string& key) {
+  std::vector<std::string> out;
+  for (const auto& row : t["rows"]) out.push_back(row[key].get<std::string>());
+  return out;
+}
+
+std::vector<std::string> finding_texts(const json& report, const std::string& section) {
+  std::vector<std::string> out;
+  for (const auto& f : report["sections"][section]["findings"]) out.push_back(f["text"]);
+  return out;
+}
+
+std::string host_torch() {
+  return command_output("'" + kHost + "' -c 'import importlib.metadata as m; print(m.version(\"torch\"), end=\"\")'");
+}
+
+TEST(AuditRequirement, ResolvesFetchesReadsInstallsProbesAndRunsTheReadmeOnTheHostsTorch) {
+  ASSERT_TRUE(fs::exists(kHost)) << kHost << " is missing: `make host` (scripts/host-venv.sh) makes it";
+  TempDir dir;
+  LoopbackIndex index(dir.path() + "/index");
+  const json& t = index.tags();
+  std::string py = t["python"], low = t["low"];
+  std::string cache = dir.path() + "/cache";
+  auto first = audit(index, cache, {"demo-device==1.0", "--ignore-requires-python", "--out", dir.path() + "/run1"});
+  ASSERT_EQ(first.run.exit_code, 0) << first.run.err;
+  const json& r = first.report;
+  EXPECT_EQ(r["target"]["kind"], "requirement");
+  for (const std::string s : {"resolve", "wheel", "install", "probe", "examples"}) {
+    EXPECT_EQ(step(r, s)["status"], "ran") << s << ": " << step(r, s).dump();
+  }
+  EXPECT_EQ(step(r, "census")["status"], "skipped");
+  EXPECT_EQ(step(r, "census")["detail"], "no repository given (--repo)");
+
+  // Resolution on top of the host: its torch is used as it is, never fetched.
+  std::string device = "demo_device-1.0-py3-none-any.whl", helper = "demo_helper-2.0-py3-none-any.whl";
+  std::string runtime = "demo_runtime-1.0-" + py + "-" + py + "-" + low + ".whl";
+  json resolution = table(r, "index", "resolution");
+  EXPECT_EQ(column(resolution, "file_name"), (std::vector<std::string>{device, helper, runtime}));
+  json host = table(r, "index", "host_satisfied");
+  // torch, then what torch itself needs, each with pip's chain of who asked.
+  ASSERT_GE(host["rows"].size(), 2u) << host.dump();
+  EXPECT_EQ(host["rows"][0]["name"], "torch");
+  for (size_t i = 1; i < host["rows"].size(); ++i) {
+    EXPECT_TRUE(host["rows"][i]["asked_by"].get<std::string>().ends_with("->demo-device==1.0")) << host["rows"][i];
+  }
+  EXPECT_EQ(host["rows"][0]["version"], host_torch());
+  EXPECT_EQ(host["rows"][0]["asked_by"], "demo-device==1.0");
+  std::string torch = figure(r, "index", "torch")["value"];
+  EXPECT_EQ(torch.rfind("torch " + host_torch() + " already installed in the interpreter", 0), 0u) << torch;
+  EXPECT_EQ(figure(r, "index", "requires_python_ignored")["value"], true);
+  uint64_t total = index.size(device) + index.size(helper) + index.size(runtime);
+  EXPECT_EQ(figure(r, "index", "downloaded_bytes")["value"], total);
+  EXPECT_EQ(files_under(cache + "/onramp").size(), 3u);
+
+  // The wheel step reads the backend and its native dependency, not the pure-Python helper;
+  // the README (the METADATA description) disagrees with Requires-Python, as in the article.
+  ASSERT_TRUE(r["sections"].contains("wheel:" + device)) << r["sections"].dump().substr(0, 2000);
+  ASSERT_TRUE(r["sections"].contains("wheel:" + runtime));
+  EXPECT_FALSE(r["sections"].contains("wheel:" + helper));
+  EXPECT_EQ(figure(r, "wheel:" + device, "readme_agrees")["value"], false);
+  EXPECT_EQ(figure(r, "wheel:" + runtime, "readme_agrees")["value"], nullptr);
+
+  // Installed from the cache into a fresh venv layered on the host: three distributions, no torch.
+  std::vector<std::string> installed;
+  json installed_table = table(r, "install", "installed");
+  for (const auto& row : installed_table["rows"]) installed.push_back(row["name"]);
+  std::sort(installed.begin(), installed.end());
+  EXPECT_EQ(installed, (std::vector<std::string>{"demo_device", "demo_helper", "demo_runtime"}));
+  EXPECT_GT(figure(r, "probe", "import_cold_s")["value"].get<double>(), 0) << figure(r, "probe", "import_cold_s").dump();
+
+  // The module's import first, then the README's five lines: four run, the device string "demo" fails.
+  json statements = table(r, "examples", "statements_1")["rows"];
+  ASSERT_EQ(statements.size(), 6u) << statements.dump();
+  EXPECT_EQ(statements[0]["where"], "--module");
+  for (size_t i = 0; i < 5; ++i) EXPECT_EQ(statements[i]["outcome"], "ok") << statements[i].dump();
+  EXPECT_EQ(statements[5]["outcome"], "raised");
+  EXPECT_EQ(statements[5]["diagnosis"], "unknown_device_name (device-string-unknown)") << statements[5].dump();
+  EXPECT_TRUE(statements[5]["where"].get<std::string>().ends_with("-METADATA-description.md:10")) << statements[5];
+
+  // onramp's own share is stated with its parts.
+  double wall = figure(r, "verdict", "audit_wall_seconds")["value"];
+  double child = figure(r, "verdict", "child_process_seconds")["value"];
+  double share = figure(r, "verdict", "onramp_share")["value"];
+  EXPECT_GT(child, 0);
+  EXPECT_LE(child, wall);
+  EXPECT_GE(share, 0);
+  EXPECT_LE(share, 100);
+
+  // Again: nothing is downloaded.
+  auto second = audit(index, cache, {"demo-device==1.0", "--ignore-requires-python", "--out", dir.path() + "/run2"});
+  ASSERT_EQ(second.run.exit_code, 0) << second.run.err;
+  EXPECT_EQ(figure(second.report, "index", "downloaded_bytes")["value"], 0);
+  EXPECT_EQ(figure(second.report, "index", "cache_hit_bytes")["value"], total);
+}
+
+TEST(AuditRequirement, RequiresPythonRefusalStopsTheResolutionWithoutTheFlag) {
+  ASSERT_TRUE(fs::exists(kHost)) << kHost;
+  TempDir dir;
+  LoopbackIndex index(dir.path() + "/index");
+  auto a = audit(index, dir.path() + "/cache", {"demo-device==1.0", "--out", dir.path() + "/run"});
+  EXPECT_EQ(a.run.exit_code, 4) << a.run.err;
+  EXPECT_EQ(step(a.report, "resolve")["status"], "failed");
+  EXPECT_EQ(step(a.report, "install")["status"], "skipped");
+  auto texts = finding_texts(a.report, "index");
+  bool refusal = std::any_of(texts.begin(), texts.end(), [](const std::string& s) {
+    return s.starts_with("Requires-Python refuses this interpreter");
+  });
+  EXPECT_TRUE(refusal) << a.run.out.substr(0, 3000);
+}
+
+TEST(AuditRequirement, ATorchThatWouldBeDownloadedStopsBeforeTheInstall) {
+  ASSERT_TRUE(fs::exists(kHost)) << kHost;
+  TempDir dir;
+  LoopbackIndex index(dir.path() + "/index");
+  std::string cache = dir.path() + "/cache";
+  auto a = audit(index, cache, {"old-torch-device==1.0", "--out", dir.path() + "/run"});
+  EXPECT_EQ(a.run.exit_code, 4) << a.run.err;
+  json resolve = step(a.report, "resolve");
+  EXPECT_EQ(resolve["status"], "failed");
+  std::string why = resolve["detail"];
+  EXPECT_NE(why.find("old-torch-device==1.0 needs torch 2.12.0"), std::string::npos) << why;
+  EXPECT_NE(why.find("the interpreter has torch " + host_torch()), std::string::npos) << why;
+  EXPECT_NE(why.find("--allow-torch-download"), std::string::npos) << why;
+  EXPECT_EQ(step(a.report, "wheel")["status"], "ran");
+  EXPECT_EQ(step(a.report, "install")["status"], "skipped");
+  EXPECT_EQ(step(a.report, "install")["detail"], "the resolve step stopped: " + why);
+  EXPECT_NE(a.run.err.find("--strict: 1 step(s) could not run: resolve"), std::string::npos) << a.run.err;
+  // The backend's wheel is fetched for the wheel step; torch is not.
+  auto cached = files_under(cache + "/onramp");
+  ASSERT_EQ(cached.size(), 1u);
+  EXPECT_NE(cached[0].find("old_torch_device-1.0-py3-none-any.whl"), std::string::npos) << cached[0];
+}
+
+TEST(AuditRequirement, BadInputIsRefusedBeforeAnythingRuns) {
+  TempDir dir;
+  std::string out = dir.path() + "/run";
+  struct Case {
+    std::vector<std::string> args;
+    std::string err;
+  };
+  std::vector<Case> cases{
+      {{"not a req!!"}, "onramp: error: not a req!!: no such file or directory, and not a PEP 508 requirement\n"},
+      {{"x==1", "--index-url", "ftp://h/simple/"}, "onramp: error: --index-url ftp://h/simple/: not an http(s):// or file:// URL\n"},
+      {{"x==1", "--torch", "!!"}, "onramp: error: --torch !!: not a version or a version specifier\n"},
+      {{dir.path(), "--allow-torch-download"},
+       "onramp: error: " + dir.path() + ": --index-url, --extra-index-url, --find-links, --ignore-requires-python, "
+       "--torch and --allow-torch-download apply to a requirement target (use --pip-args for a wheel)\n"},
+  };
+  for (const auto& c : cases) {
+    std::vector<std::string> args{"audit"};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    args.insert(args.end(), {"--out", out});
+    auto r = run_onramp(args);
+    EXPECT_EQ(r.exit_code, 2) << c.args[0];
+    EXPECT_EQ(r.err, c.err);
+    EXPECT_FALSE(fs::exists(out)) << c.args[0];
+  }
+}
+
+}  // namespace
+}  // namespace onramp::e2e
