@@ -6,6 +6,7 @@
 // and a torch that would be downloaded stopping the audit before the install.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
@@ -53,6 +54,12 @@ std::vector<std::string> finding_texts(const json& report, const std::string& se
   std::vector<std::string> out;
   for (const auto& f : report["sections"][section]["findings"]) out.push_back(f["text"]);
   return out;
+}
+
+std::string fmt_mb(uint64_t bytes) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.1f MB", static_cast<double>(bytes) / 1e6);
+  return buf;
 }
 
 std::string host_torch() {
@@ -153,7 +160,9 @@ TEST(AuditRequirement, RequiresPythonRefusalStopsTheResolutionWithoutTheFlag) {
   EXPECT_TRUE(refusal) << a.run.out.substr(0, 3000);
 }
 
-TEST(AuditRequirement, ATorchThatWouldBeDownloadedStopsBeforeTheInstall) {
+// Without --torch, pip may only take the interpreter's torch (a constraint):
+// a backend that needs another stops, and its own wheel is still read.
+TEST(AuditRequirement, ABackendThatNeedsAnotherTorchStopsBeforeTheInstall) {
   ASSERT_TRUE(fs::exists(kHost)) << kHost;
   TempDir dir;
   LoopbackIndex index(dir.path() + "/index");
@@ -163,16 +172,38 @@ TEST(AuditRequirement, ATorchThatWouldBeDownloadedStopsBeforeTheInstall) {
   json resolve = step(a.report, "resolve");
   EXPECT_EQ(resolve["status"], "failed");
   std::string why = resolve["detail"];
-  EXPECT_NE(why.find("old-torch-device==1.0 needs torch 2.12.0"), std::string::npos) << why;
-  EXPECT_NE(why.find("the interpreter has torch " + host_torch()), std::string::npos) << why;
-  EXPECT_NE(why.find("--allow-torch-download"), std::string::npos) << why;
+  EXPECT_EQ(why, "pip could not resolve old-torch-device==1.0 with torch constrained to torch==" + host_torch() +
+                     " (the interpreter's torch): \"old-torch-device 1.0 depends on torch<2.13 and >=2.11\"; rerun with "
+                     "--torch SPEC for a torch this machine has, or --allow-torch-download");
+  EXPECT_EQ(figure(a.report, "index", "torch_constraint")["value"], "torch==" + host_torch());
   EXPECT_EQ(step(a.report, "wheel")["status"], "ran");
+  EXPECT_TRUE(a.report["sections"].contains("wheel")) << a.run.out.substr(0, 2000);
   EXPECT_EQ(step(a.report, "install")["status"], "skipped");
   EXPECT_EQ(step(a.report, "install")["detail"], "the resolve step stopped: " + why);
   EXPECT_NE(a.run.err.find("--strict: 1 step(s) could not run: resolve"), std::string::npos) << a.run.err;
-  // The backend's wheel is fetched for the wheel step; torch is not.
   auto cached = files_under(cache + "/onramp");
   ASSERT_EQ(cached.size(), 1u);
+  EXPECT_NE(cached[0].find("old_torch_device-1.0-py3-none-any.whl"), std::string::npos) << cached[0];
+}
+
+// --torch names another torch: pip finds it on the index, and without
+// --allow-torch-download the audit stops before fetching it.
+TEST(AuditRequirement, ATorchThatWouldBeDownloadedStopsBeforeTheInstall) {
+  ASSERT_TRUE(fs::exists(kHost)) << kHost;
+  TempDir dir;
+  LoopbackIndex index(dir.path() + "/index");
+  std::string cache = dir.path() + "/cache";
+  auto a = audit(index, cache, {"old-torch-device==1.0", "--torch", "2.12.0", "--out", dir.path() + "/run"});
+  EXPECT_EQ(a.run.exit_code, 4) << a.run.err;
+  std::string torch = "torch-2.12.0-py3-none-any.whl";
+  std::string why = step(a.report, "resolve")["detail"];
+  EXPECT_EQ(why, "old-torch-device==1.0 needs torch 2.12.0 (asked by torch==2.12.0); the interpreter has torch " +
+                     host_torch() + ", and pip would download " + torch + " (" +
+                     fmt_mb(index.size(torch)) + "): rerun with --allow-torch-download, or --torch SPEC for a torch "
+                     "this machine has");
+  EXPECT_EQ(step(a.report, "install")["status"], "skipped");
+  auto cached = files_under(cache + "/onramp");
+  ASSERT_EQ(cached.size(), 1u) << "torch is not fetched";
   EXPECT_NE(cached[0].find("old_torch_device-1.0-py3-none-any.whl"), std::string::npos) << cached[0];
 }
 

@@ -1,12 +1,19 @@
 #include "onramp/audit/requirement_step.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cctype>
+#include <fstream>
+#include <set>
+#include <sstream>
 
+#include "onramp/index/file_cache.h"
 #include "onramp/index/index_pages.h"
 #include "onramp/index/index_section.h"
 #include "onramp/index/resolve.h"
+#include "onramp/python/interpreter.h"
 #include "onramp/util/sandbox.h"
 #include "onramp/wheel/metadata.h"
 
@@ -47,7 +54,47 @@ struct TorchChoice {
   std::string stop;
 };
 
-TorchChoice choose_torch(const AuditOptions& o, const IndexFacts& f) {
+// Without --torch or --allow-torch-download pip may not pick a torch of its
+// own (a CUDA build is several GB, and pip fetches one even to resolve): a
+// constraint pins the interpreter's torch, or admits none when it has none.
+struct TorchPin {
+  std::string constraint;  // "torch==2.13.0+cpu", "torch<0"; empty: no pin
+  std::string why;
+};
+
+TorchPin pin_torch(const AuditOptions& o, const python::InterpreterFacts& py) {
+  if (!o.index.torch.empty() || o.index.allow_torch_download) return {};
+  if (py.torch_version) return {"torch==" + *py.torch_version, "the interpreter's torch"};
+  return {"torch<0", "the interpreter has no torch, and none may be downloaded"};
+}
+
+// The distributions only torch brings in (its requirements, theirs, ...), torch included.
+std::set<std::string> torch_closure(const std::vector<ResolvedDistribution>& dists) {
+  std::set<std::string> closure{"torch"};
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const auto& d : dists) {
+      if (closure.count(d.normalized_name) || d.asked_by.empty() || d.requested) continue;
+      bool only_torch = std::all_of(d.asked_by.begin(), d.asked_by.end(), [&](const std::string& by) {
+        return closure.count(wheel::normalize_name(by.substr(0, by.find(" (")))) > 0;
+      });
+      if (only_torch) grew = closure.insert(d.normalized_name).second || grew;
+    }
+  }
+  return closure;
+}
+
+// pip's own line about the conflict, when it names torch; else its last line.
+std::string pip_says(const IndexFacts& f) {
+  // pip prints the conflict's lines on standard output, its errors on standard error.
+  std::istringstream both(f.pip.out.text() + "\n" + f.pip.err.text());
+  for (std::string l; std::getline(both, l);) {
+    if (l.find("depends on torch") != std::string::npos) return l.substr(l.find_first_not_of(" \t"));
+  }
+  return f.pip_last_lines.empty() ? f.pip.outcome() : f.pip_last_lines.back();
+}
+
+TorchChoice choose_torch(const AuditOptions& o, const IndexFacts& f, const TorchPin& pin) {
   Figure fig{"torch", "Torch for the install", nullptr, "",
              "pip's resolution on top of the interpreter's packages: torch already installed there is used as it "
              "is; a torch pip would install comes from a local file (file://) or, only with --allow-torch-download, "
@@ -56,6 +103,11 @@ TorchChoice choose_torch(const AuditOptions& o, const IndexFacts& f) {
   TorchChoice c{fig, ""};
   if (!f.report) {
     c.figure.not_measured = "pip did not resolve the requirement";
+    if (!pin.constraint.empty()) {
+      c.stop = fmt::format("pip could not resolve {} with torch constrained to {} ({}): \"{}\"; rerun with --torch "
+                           "SPEC for a torch this machine has, or --allow-torch-download",
+                           f.requirement, pin.constraint, pin.why, pip_says(f));
+    }
     return c;
   }
   for (const auto& d : f.report->install) {
@@ -64,6 +116,19 @@ TorchChoice choose_torch(const AuditOptions& o, const IndexFacts& f) {
     if (d.url.starts_with("file://")) {
       c.figure.value = fmt::format("torch {} from a local file ({}), installed into the venv", d.version,
                                    index::local_path_of(d.url));
+      uint64_t bytes = 0;
+      std::vector<std::string> remote;
+      auto closure = torch_closure(f.report->install);
+      for (const auto& dep : f.report->install) {
+        if (!closure.count(dep.normalized_name) || dep.url.starts_with("file://")) continue;
+        remote.push_back((remote.empty() ? "" : ", ") + dep.name);
+        bytes += dep.size.value_or(0);
+      }
+      if (!remote.empty() && !o.index.allow_torch_download) {
+        c.stop = fmt::format("torch {} from a local file needs {} more distribution(s) from the index ({}, {}): rerun "
+                             "with --allow-torch-download, or --torch SPEC for another torch",
+                             d.version, remote.size(), fmt::join(remote, ""), human_bytes(bytes));
+      }
       return c;
     }
     std::string host = f.interpreter.torch_version ? "torch " + *f.interpreter.torch_version : "no torch";
@@ -107,6 +172,24 @@ Result<fs::path> make_wheelhouse(const fs::path& dir, const IndexFacts& f) {
   return dir;
 }
 
+// When pip could not resolve, the file of the release this interpreter takes
+// is still fetched, so that the wheel step reads it; returns its path or "".
+std::string fetch_taken_file(const index::ResolveOptions& r, IndexFacts& f) {
+  for (const auto& file : f.files) {
+    if (file.status != index::FileStatus::taken || file.file.sha256.empty()) continue;
+    index::FileCache cache(r.cache_root);
+    index::DownloadOutcome out{f.project, file.file.file_name, 0, false, "", ""};
+    auto got = cache.fetch(file.file.url, file.file.sha256, file.file.file_name, [&](uint64_t done, uint64_t total) {
+      if (r.download_progress) r.download_progress(file.file.file_name, done, total);
+    });
+    if (got) out.bytes = got->bytes, out.hit = got->hit, out.path = got->path.string();
+    else out.error = got.error().message;
+    f.downloads.push_back(out);
+    return out.path;
+  }
+  return "";
+}
+
 }  // namespace
 
 std::string torch_requirement(const std::string& spec) {
@@ -127,6 +210,17 @@ RequirementOutcome run_requirement(const AuditOptions& o, const fs::path& run_di
   r.download = true;
   r.cache_root = o.index.cache_root;
   r.pip_timeout_seconds = o.timeout_seconds;
+  SandboxRunner runner;
+  auto py = value_or_fatal(python::choose_interpreter(runner, o.python));
+  TorchPin pin = pin_torch(o, py);
+  if (!pin.constraint.empty()) {
+    fs::path file = run_dir / "torch-constraint.txt";
+    std::ofstream out(file);
+    out << pin.constraint << "\n";
+    if (!out.flush()) throw FatalError(file.string() + ": cannot write");
+    r.constraints.push_back(file.string());
+    o.progress("torch constrained to " + pin.constraint + " (" + pin.why + "): " + file.string());
+  }
   fs::path dir = run_dir / "resolve";
   r.make_run_dir = [dir]() -> Result<fs::path> {
     std::error_code ec;
@@ -136,20 +230,25 @@ RequirementOutcome run_requirement(const AuditOptions& o, const fs::path& run_di
   };
   r.progress = o.progress;
   r.download_progress = o.index.download_progress;
-  SandboxRunner runner;
   auto resolved = value_or_fatal(index::resolve_requirement(runner, r));
   IndexFacts& f = resolved.facts;
-  TorchChoice torch = choose_torch(o, f);
   const std::string& project = f.project;
-  bool held = !torch.stop.empty();
+  bool held = !choose_torch(o, f, pin).stop.empty();
   // Local files are installed from where they are; with torch held back only
   // the backend and its direct requirements are fetched, for the wheel step.
   index::fetch_resolution(r, f, [&](const ResolvedDistribution& d) {
     if (d.url.starts_with("file://")) return false;
     return !held || (project_or_direct(d, project) && !is_torch(d.normalized_name));
   });
+  std::string taken = f.report ? "" : fetch_taken_file(r, f);
+  TorchChoice torch = choose_torch(o, f, pin);  // again, now that every distribution is sized
   RequirementOutcome out{index::index_section(f), {}, {}, torch.stop};
   out.section.add(torch.figure);
+  if (!pin.constraint.empty()) {
+    out.section.add(Figure{"torch_constraint", "Torch constraint", pin.constraint, "",
+                           pin.why + ": passed to pip as a constraint, so that it picks no torch of its own",
+                           f.pip_command, ""});
+  }
   if (o.index.ignore_requires_python) {
     out.section.add(Figure{"requires_python_ignored", "Requires-Python ignored", true, "",
                            "--ignore-requires-python given: passed to pip for the resolution and the install", f.pip_command,
@@ -157,7 +256,10 @@ RequirementOutcome run_requirement(const AuditOptions& o, const fs::path& run_di
   }
   if (held) out.section.add(Finding{Severity::blocker, torch.stop, "", f.pip_command});
   if (!f.report) {
-    out.stop = fmt::format("pip could not resolve {} ({}): see the index section", f.requirement, f.pip.outcome());
+    if (!taken.empty()) out.wheels.push_back(taken);
+    if (out.stop.empty()) {
+      out.stop = fmt::format("pip could not resolve {} ({}): see the index section", f.requirement, f.pip.outcome());
+    }
     return out;
   }
   std::vector<std::string> native;

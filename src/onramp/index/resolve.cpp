@@ -66,6 +66,7 @@ std::vector<std::string> pip_install_argv(const ResolveOptions& o, const IndexFa
   // pip runs in the run directory: a relative find-links directory is made absolute first.
   for (const auto& d : f.find_links) argv.insert(argv.end(), {"--find-links", is_url(d) ? d : fs::absolute(d).string()});
   for (const auto& c : f.constraints) argv.insert(argv.end(), {"--constraint", c});
+  for (const auto& c : o.constraints) argv.insert(argv.end(), {"--constraint", c});
   if (o.ignore_requires_python) argv.push_back("--ignore-requires-python");
   argv.push_back(o.requirement);
   argv.insert(argv.end(), o.extra_requirements.begin(), o.extra_requirements.end());

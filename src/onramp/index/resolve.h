@@ -29,7 +29,8 @@ struct ResolveOptions {
   // false: resolve on top of what the interpreter has installed (its torch
   // counts), as an install into a venv layered on it would.
   bool ignore_installed = true;
-  std::vector<std::string> extra_requirements;  // resolved beside the requirement (a torch pin)
+  std::vector<std::string> extra_requirements;  // resolved beside the requirement (--torch)
+  std::vector<std::string> constraints;         // constraint files passed to pip (the torch pin)
   bool download = false;
   std::filesystem::path cache_root;
   double pip_timeout_seconds = 1800;

@@ -24,6 +24,36 @@ TEST(Diagnoses, InternalApiNamingAcceleratorIsARenamedApi) {
   EXPECT_EQ(rule->cause, "renamed_api");
 }
 
+// Messages the real backends gave on a machine without their device (docs/real-backends.md).
+TEST(Diagnoses, TheRealBackendsMessagesGetTheirOwnCause) {
+  struct Case {
+    const char* type;
+    const char* message;
+    const char* id;
+    const char* cause;
+  };
+  const Case cases[] = {
+      {"ModuleNotFoundError", "No module named 'torch.privateuseone'", "privateuse1-device-module-missing",
+       "unknown_device_name"},
+      {"ModuleNotFoundError", "No module named 'yaml'", "module-not-found", "missing_dependency"},
+      {"RuntimeError", "Cannot access accelerator device when none is available.", "accelerator-none-available",
+       "needs_device"},
+      {"ImportError", "libhccl.so: cannot open shared object file: No such file or directory", "shared-library-not-found",
+       "missing_dependency"},
+      {"ImportError", "_XLAC.so: undefined symbol: _ZN5torch8autograd10deleteNodeEPNS0_4NodeE",
+       "import-error-shared-object", "version_mismatch"},
+      {"AttributeError", "module 'os' has no attribute 'exit'", "os-exit-does-not-exist", "likely_bug"},
+      {"AssertionError", "Torch not compiled with XPU enabled", "torch-not-compiled-with-device", "needs_device"},
+      {"AssertionError", "Torch not compiled with CUDA enabled", "cuda-not-compiled", "needs_device"},
+  };
+  for (const auto& c : cases) {
+    const auto* rule = Diagnoses::builtin().find(c.type, c.message);
+    ASSERT_NE(rule, nullptr) << c.message;
+    EXPECT_EQ(rule->id, c.id) << c.message;
+    EXPECT_EQ(rule->cause, c.cause) << c.message;
+  }
+}
+
 TEST(Diagnoses, TypeMustMatchWhenGiven) {
   EXPECT_EQ(Diagnoses::builtin().find("ValueError", kTorch113TpuError), nullptr);
 }
