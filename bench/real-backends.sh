@@ -1,181 +1,132 @@
 #!/usr/bin/env bash
-# The seed article's experiment, run for real on the package index's backends with onramp's separate
-# subcommands (wheel, install, probe, examples): torch-tpu 0.2.0 end to end on the torch 2.x host, and
-# the newest torch-npu, torch-xla and intel-extension-for-pytorch as far as this host allows.
-# A benchmark, not a test: it downloads from the package index and prints each figure; docs/real-backends.md
-# records one run. torch is never downloaded: every pip call is constrained to the host's own torch.
+# The seed article's experiment, run for real on the package index's backends with one command each,
+# `onramp audit REQUIREMENT`: torch-tpu 0.2.0 end to end on the torch 2.x host (twice: the second run
+# must download nothing), then the newest torch-npu, torch-xla and intel-extension-for-pytorch, each
+# as far as this host allows. A benchmark, not a test: it downloads from the package index and prints
+# each figure; docs/real-backends.md records one run. torch is never downloaded: without
+# --allow-torch-download, onramp constrains pip to the interpreter's own torch.
 #   bench/real-backends.sh [WORKDIR]        (default: a new directory under /tmp)
 #   ONRAMP=path/to/onramp HOST=path/to/venv/bin/python bench/real-backends.sh /tmp/real
+# ALLOW_TORCH_DOWNLOAD=1 lets each backend take the torch it asks for (several GB: said before it starts).
+# The download cache is WORKDIR/cache (so that the first audit's downloads are measured), or CACHE=DIR.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 onramp=$(realpath "${ONRAMP:-$root/build/onramp}")
-# An absolute interpreter path: onramp runs it from another directory.
 host=$(realpath -s "${HOST:-$root/build/host-torch-2.13/bin/python}")
 work=$(realpath -m "${1:-$(mktemp -d /tmp/onramp-real-XXXXXX)}")
 tpu_req='torch-tpu==0.2.0'
 others=(torch-npu torch-xla intel-extension-for-pytorch)
-declare -A module=([torch-npu]=torch_npu [torch-xla]=torch_xla [intel-extension-for-pytorch]=intel_extension_for_pytorch)
 declare -A device=([torch-npu]=npu [torch-xla]=xla [intel-extension-for-pytorch]=xpu)
-max_other_bytes=$((300 * 1000 * 1000))
+torch_flags=()
+[ "${ALLOW_TORCH_DOWNLOAD:-0}" = 1 ] && torch_flags=(--allow-torch-download)
 
 [ -x "$onramp" ] || { echo "real-backends.sh: $onramp: no onramp binary (build it first)" >&2; exit 2; }
 [ -x "$host" ] || { echo "real-backends.sh: $host: no torch 2.x host (make host)" >&2; exit 2; }
 host_torch=$("$host" -c 'import importlib.metadata as m; print(m.version("torch"))')
 mkdir -p "$work"
 cd "$work"
-echo "torch==$host_torch" > torch-pin.txt
-pin=(--constraint "$work/torch-pin.txt")
+export XDG_CACHE_HOME=${CACHE:-$work/cache}
 
 cat <<EOF
-Work directory: $work (about 2.5 GB is written here and in pip's cache)
+Work directory: $work (about 2 GB is written here); onramp's download cache: $XDG_CACHE_HOME/onramp
 Host: $host (torch $host_torch)
-This downloads from the package index (sizes as of December 2026):
-  torch-tpu 0.2.0: the cp311 wheel (96 MB; pip's cache serves the later steps) and the cp312 wheel (96 MB)
-  libtpu 0.0.52 (137 MB) and torch-tpu's small dependencies (about 16 MB: grpcio, pillow, pyzmq, ...)
-  the newest torch-npu (44 MB), torch-xla (80 MB), intel-extension-for-pytorch (50 MB) wheels, each
-  only when its cp311 manylinux x86_64 file is under $((max_other_bytes / 1000000)) MB
-  never torch: pip is constrained to torch==$host_torch; a backend pinning another torch is not installed
+This downloads from the package index (sizes as of December 2026), each file once (the cache keeps it):
+  torch-tpu 0.2.0's cp311 wheel (96 MB), libtpu 0.0.52 (137 MB) and torch-tpu's small dependencies (about 16 MB)
+  the newest torch-npu (44 MB), torch-xla (80 MB) and intel-extension-for-pytorch (50 MB) wheels
 EOF
+if [ ${#torch_flags[@]} -gt 0 ]; then
+  echo "  ALLOW_TORCH_DOWNLOAD=1: and the torch each backend asks for (0.5 to 0.9 GB a wheel, several GB with CUDA)"
+else
+  echo "  never torch: a backend that needs another torch stops before its install (ALLOW_TORCH_DOWNLOAD=1 lifts it)"
+fi
 
-# fig REPORT KEY...: "key = value unit" for each figure of an onramp JSON report.
+# fig REPORT SECTION KEY...: "key = value unit" for figures of one section of an onramp JSON report.
 fig() {
   python3 - "$@" <<'PY'
 import json, sys
-figs = {f["key"]: f for s in json.load(open(sys.argv[1]))["sections"].values() for f in s.get("figures", [])}
-for key in sys.argv[2:]:
+sections = json.load(open(sys.argv[1]))["sections"]
+figs = {f["key"]: f for f in sections.get(sys.argv[2], {}).get("figures", [])}
+for key in sys.argv[3:]:
     f = figs.get(key)
-    print(f"  {key} = {f['value']} {f.get('unit', '')}".rstrip() if f else f"  {key}: not in the report")
+    if not f:
+        print(f"  {key}: not in the report")
+    elif f["value"] is None:
+        print(f"  {key}: not measured: {f.get('not_measured', '')}")
+    else:
+        print(f"  {key} = {f['value']} {f.get('unit', '')}".rstrip())
 PY
 }
 
-# rows REPORT TABLE [N]: the first N rows of a table of an onramp JSON report.
+# rows REPORT SECTION TABLE [N]: the first N rows of a table of an onramp JSON report.
 rows() {
   python3 - "$@" <<'PY'
 import json, sys
-path, key, n = sys.argv[1], sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 50
-for s in json.load(open(path))["sections"].values():
-    for t in s.get("tables", []):
-        if t.get("key") == key:
-            for r in t.get("rows", [])[:n]:
-                print("   ", " | ".join(str(v)[:220] for v in r.values()))
+path, section, key, n = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]) if len(sys.argv) > 4 else 50
+for t in json.load(open(path))["sections"].get(section, {}).get("tables", []):
+    if t.get("key") == key:
+        for r in t.get("rows", [])[:n]:
+            print("   ", " | ".join(str(v)[:200] for v in r.values()))
 PY
 }
 
-# index_size NAME VERSION: size in bytes of the cp311 manylinux x86_64 wheel, from the index's JSON
-# simple page (PEP 691), the index pip itself uses by default; empty when not found.
-index_size() {
-  "$host" - "$1" "$2" <<'PY' 2>/dev/null || true
-import json, sys, urllib.request
-from pip._internal.models.index import PyPI
-name, ver = sys.argv[1], sys.argv[2]
-req = urllib.request.Request(f"{PyPI.simple_url}/{name}/", headers={"Accept": "application/vnd.pypi.simple.v1+json"})
-files = json.load(urllib.request.urlopen(req, timeout=60))["files"]
-stem = name.replace("-", "_")
-for f in files:
-    fn = f["filename"]
-    if fn.split("-")[0].lower() in (name, stem) and f"-{ver}-cp311-cp311-" in fn and "manylinux" in fn and fn.endswith("x86_64.whl"):
-        print(f["size"]); break
-PY
-}
-
-echo; echo "== 1. Resolution of $tpu_req from the host (its torch satisfies torch-tpu's torch range)"
-"$host" -m pip install --dry-run --report resolution.json "${pin[@]}" "$tpu_req" > resolution.log 2>&1
-grep -E '^(Would install|Requirement already satisfied: (torch|numpy)[<>=! ])' resolution.log | sed 's/ (from .*//' || true
-echo "  downloaded to resolve (pip prints each size):"
-grep -E '^  Downloading ' resolution.log | sed 's/^  Downloading /    /' || true
-python3 - resolution.json <<'PY'
+# wheels REPORT: the figures of every wheel section.
+wheels() {
+  python3 - "$1" <<'PY'
 import json, sys
-for i in json.load(open(sys.argv[1]))["install"]:
-    m = i["metadata"]
-    print(f"    {m['name']} {m['version']}: Requires-Python {m.get('requires_python')}, {i['download_info']['url'].rsplit('/', 1)[-1]}")
+for name, s in json.load(open(sys.argv[1]))["sections"].items():
+    if name.startswith("wheel"):
+        figs = {f["key"]: f["value"] for f in s.get("figures", [])}
+        print(f"  {name}: " + ", ".join(f"{k}={figs.get(k)}" for k in (
+            "archive_bytes", "unpacked_bytes", "native_files", "native_bytes", "glibc_floor", "requires_python",
+            "readme_python_minimum", "readme_agrees", "torch_satisfied")))
 PY
-libtpu_version=$(python3 -c 'import json,sys; print(next(i["metadata"]["version"] for i in json.load(open(sys.argv[1]))["install"] if i["metadata"]["name"]=="libtpu"))' resolution.json)
+}
 
-echo; echo "== 2. The release's files, read where they lie (onramp wheel)"
-"$host" -m pip download --no-deps -d wheels "$tpu_req" "libtpu==$libtpu_version" > download.log 2>&1
-"$host" -m pip download --no-deps --only-binary=:all: --python-version 3.12 -d wheels312 "$tpu_req" >> download.log 2>&1
-python3 - wheels/torch_tpu-*.whl <<'PY'
-import email, sys, zipfile
-z = zipfile.ZipFile(sys.argv[1])
-meta = email.message_from_bytes(z.read(next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))))
-open("README.md", "w").write(meta.get_payload())
+# audit NAME REQUIREMENT [ARGS...]: one audit, timed; prints the figures the article made by hand.
+audit() {
+  local name=$1 req=$2
+  shift 2
+  rm -rf "run-$name"
+  local start rc=0
+  start=$(date +%s.%N)
+  "$onramp" audit "$req" --python "$host" --strict --out "$work/run-$name" --json -o "$name.json" "$@" || rc=$?
+  printf '  onramp audit %s: exit %s, %.1f s\n' "$req" "$rc" "$(echo "$(date +%s.%N) - $start" | bc)"
+  rows "$name.json" verdict steps
+  fig "$name.json" verdict audit_wall_seconds child_process_seconds network_seconds onramp_share blockers frictions
+  fig "$name.json" index resolved_count torch torch_constraint downloaded_bytes cache_hit_bytes temp_forecast_bytes \
+    release_files release_bytes taken_file
+  echo "  resolution:"; rows "$name.json" index resolution
+  wheels "$name.json"
+  fig "$name.json" install temp_estimate_bytes peak_temp_bytes venv_seconds pip_seconds installed_count \
+    footprint_bytes native_bytes
+  echo "  footprint by top-level directory (over 1 MB):"
+  python3 - "$name.json" <<'PY'
+import json, sys
+for t in json.load(open(sys.argv[1]))["sections"].get("install", {}).get("tables", []):
+    if t["key"] == "footprint_dirs":
+        for r in t["rows"]:
+            if r["bytes"] > 1_000_000:
+                print(f"    {r['distribution']}: {r['directory']} {r['bytes']:,} bytes ({r['native_bytes']:,} native)")
 PY
-echo "  README.md: the wheel's METADATA description ($(wc -l < README.md) lines)"
-for w in wheels/*.whl wheels312/*.whl; do
-  out=wheel-$(basename "$w" .whl).json
-  "$onramp" wheel --python "$host" --readme README.md "$w" --json -o "$out"
-  echo "  $w"
-  fig "$out" archive_bytes unpacked_bytes native_files native_bytes glibc_floor requires_python \
-    requires_python_satisfied torch_satisfied readme_python_minimum metadata_python_minimum readme_agrees
-  rows "$out" requires_dist
-done
+  fig "$name.json" probe import_cold_s import_warm_median_s import_peak_rss_bytes import_warnings \
+    privateuse1_backend_name runtime_registered_ops
+  echo "  stderr during the cold import:"; rows "$name.json" probe import_stderr 5
+  echo "  torch.accelerator:"; rows "$name.json" probe device_api 200 | grep -E 'accelerator' || true
+  echo "  device strings after the import:"; rows "$name.json" probe device_strings
+  fig "$name.json" examples statements statements_ok statements_failed shell_commands
+  return 0
+}
 
-echo; echo "== 3. Install (onramp install, a venv that sees the host's torch)"
-rm -rf run
-start=$(date +%s.%N)
-"$onramp" install "$tpu_req" --python "$host" --system-site-packages --pip-args "--constraint $work/torch-pin.txt" \
-  --out "$work/run" --json -o install.json
-printf '  onramp install wall time: %.1f s\n' "$(echo "$(date +%s.%N) - $start" | bc)"
-fig install.json temp_estimate_bytes temp_fs_type temp_fits peak_temp_bytes venv_seconds pip_seconds \
-  installed_count footprint_bytes native_bytes
-rows install.json installed
-venv_py=$work/run/venv/bin/python
+echo; echo "== 1. $tpu_req, the wheel's own README (its METADATA description)"
+audit tpu "$tpu_req" --profile torch_tpu "${torch_flags[@]}"
 
-echo; echo "== 4. Probe (onramp probe), with torch's backend autoload as a user gets it"
-rm -rf probe probe-noautoload
-"$onramp" probe --module torch_tpu --python "$venv_py" --device tpu --runs 3 --out "$work/probe" --json -o probe.json
-fig probe.json import_cold_s import_warm_min_s import_warm_median_s import_warm_max_s import_peak_rss_bytes \
-  native_library_bytes import_warnings has_backend_autoload autoload_entry_points privateuse1_backend_name \
-  runtime_registered_ops
-echo "  stderr during the cold import:"; rows probe.json import_stderr
-echo "  device API:"; rows probe.json device_api 200 | grep -E 'accelerator|is_available|device_count|current_device |get_device_name' || true
-echo "  device strings before the import:"; rows probe.json device_strings_before_import
-echo "  device strings after the import:"; rows probe.json device_strings
-echo "  registrations (autoload on):"; rows probe.json runtime_registrations
-echo "  registrations with TORCH_DEVICE_BACKEND_AUTOLOAD=0 (import torch no longer loads torch_tpu):"
-"$onramp" probe --module torch_tpu --python "$venv_py" --device tpu --no-import \
-  --env TORCH_DEVICE_BACKEND_AUTOLOAD=0 --out "$work/probe-noautoload" --json -o probe-noautoload.json
-rows probe-noautoload.json runtime_registrations
-
-echo; echo "== 5. Examples (onramp examples): the wheel's README, and the article's four lines"
+echo; echo "== 2. $tpu_req again, with the article's four lines: nothing may be downloaded"
 printf '# The four lines\n\n```python\nimport torch\nimport torch_tpu\ndevice = torch.device("tpu")\nx = torch.randn((4, 4), device=device)\n```\n' > four-lines.md
-rm -rf examples-readme examples-four
-"$onramp" examples README.md --python "$venv_py" --module torch_tpu --out "$work/examples-readme" --json -o examples-readme.json
-fig examples-readme.json statements shell_commands
-"$onramp" examples four-lines.md --python "$venv_py" --profile torch_tpu --out "$work/examples-four" --json -o examples-four.json
-fig examples-four.json statements statements_ok statements_failed root_failures following_failures
-rows examples-four.json statements_1
+audit tpu-again "$tpu_req" --profile torch_tpu --docs four-lines.md "${torch_flags[@]}"
+rows tpu-again.json examples statements_1
 
-echo; echo "== 6. The other backends, newest release, as far as this host allows"
-mkdir -p others
+echo; echo "== 3. The other backends, newest release, as far as this host allows"
 for dist in "${others[@]}"; do
-  mod=${module[$dist]}
-  version=$("$host" -m pip index versions "$dist" 2>/dev/null | sed -n 's/^[^ ]* (\(.*\))$/\1/p' | head -1)
-  echo "  $dist: newest for cp311 on this platform: ${version:-none}"
-  [ -n "$version" ] || continue
-  size=$(index_size "$dist" "$version")
-  if [ -z "$size" ] || [ "$size" -gt "$max_other_bytes" ]; then
-    echo "    no cp311 manylinux x86_64 wheel under $((max_other_bytes / 1000000)) MB (size: ${size:-not found}): not downloaded"
-    continue
-  fi
-  "$host" -m pip download --no-deps --only-binary=:all: -d others "$dist==$version" >> download.log 2>&1
-  w=$(ls others/"$mod"-"$version"-*.whl)
-  "$onramp" wheel --python "$host" "$w" --json -o "wheel-$mod.json"
-  fig "wheel-$mod.json" archive_bytes unpacked_bytes native_files native_bytes glibc_floor requires_python torch_satisfied
-  rows "wheel-$mod.json" requires_dist | grep -i torch || echo "    (no torch in Requires-Dist)"
-  torch_pin=$(unzip -p "$w" '*.dist-info/METADATA' | sed -n 's/^Requires-Dist: torch *==\([0-9][0-9.]*[0-9]\).*/\1/p' | head -1)
-  if [ -n "$torch_pin" ]; then
-    want=$torch_pin
-    echo "    pins torch $want (\"$(unzip -p "$w" '*.dist-info/METADATA' | sed -n 's/^Requires-Dist: \(torch *==.*\)/\1/p' | head -1 | tr -d '\r')\"); torch $want's cp311 wheel alone: $(index_size torch "$want") bytes (plus its CUDA dependencies): not installed here"
-  fi
-  # Installed without its dependencies onto the host's torch, to see what importing it does there.
-  rm -rf "run-$mod" "probe-$mod"
-  "$onramp" install "$w" --python "$host" --system-site-packages --pip-args --no-deps --out "$work/run-$mod" \
-    --json -o "install-$mod.json"
-  fig "install-$mod.json" pip_seconds footprint_bytes native_bytes
-  "$onramp" probe --module "$mod" --python "$work/run-$mod/venv/bin/python" --device "${device[$dist]}" --runs 1 \
-    --out "$work/probe-$mod" --json -o "probe-$mod.json"
-  rows "probe-$mod.json" import_runs
-  rows "probe-$mod.json" runtime_registrations
+  audit "$dist" "$dist" --device "${device[$dist]}" "${torch_flags[@]}"
 done
-echo; echo "Reports: $work/*.json; run directories: $work/run*, $work/probe*"
+echo; echo "Reports: $work/*.json; run directories: $work/run-*"
