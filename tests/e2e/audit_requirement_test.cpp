@@ -118,6 +118,9 @@ TEST(AuditRequirement, ResolvesFetchesReadsInstallsProbesAndRunsTheReadmeOnTheHo
   for (const auto& row : installed_table["rows"]) installed.push_back(row["name"]);
   std::sort(installed.begin(), installed.end());
   EXPECT_EQ(installed, (std::vector<std::string>{"demo_device", "demo_helper", "demo_runtime"}));
+  // Of its two top-level packages, the one named as the distribution is probed.
+  EXPECT_EQ(figure(r, "wheel:" + device, "importable_modules")["value"], (json{"demo_device", "demo_devicegen"}));
+  EXPECT_NE(step(r, "probe")["detail"].get<std::string>().find("import demo_device with"), std::string::npos);
   EXPECT_GT(figure(r, "probe", "import_cold_s")["value"].get<double>(), 0) << figure(r, "probe", "import_cold_s").dump();
 
   // The module's import first, then the README's five lines: four run, the device string "demo" fails.

@@ -136,16 +136,27 @@ std::string docs_from_metadata(AuditState& s) {
   return "; examples from its METADATA description (" + file.string() + ")";
 }
 
+// The module a wheel's users import: its one importable top-level module, or
+// among several the one named as the distribution is (torch_npu beside torchnpugen).
+std::string module_of(const report::Section& wheel) {
+  std::vector<std::string> modules;
+  std::string name;
+  for (const auto& f : wheel.figures) {
+    if (f.key == "importable_modules" && f.value.is_array()) modules = f.value.get<std::vector<std::string>>();
+    if (f.key == "name" && f.value.is_string()) name = f.value.get<std::string>();
+  }
+  if (modules.size() == 1) return modules.front();
+  std::string wanted = wheel::normalize_name(name);
+  std::replace(wanted.begin(), wanted.end(), '-', '_');
+  return std::find(modules.begin(), modules.end(), wanted) != modules.end() ? wanted : "";
+}
+
 std::string run_wheel_step(AuditState& s) {
   std::string docs = docs_from_metadata(s);
-  for (auto& section : wheel::run_wheel_sections({s.wheels, s.options.python, s.readme, {}})) {
-    if (s.module.empty()) {
-      for (const auto& f : section.figures) {
-        if (f.key == "importable_modules" && f.value.is_array() && f.value.size() == 1) s.module = f.value[0];
-      }
-    }
-    s.report.sections.push_back(std::move(section));
-  }
+  auto sections = wheel::run_wheel_sections({s.wheels, s.options.python, s.readme, {}});
+  // The first wheel is the backend's: its module is the one to probe.
+  if (s.module.empty() && !sections.empty()) s.module = module_of(sections.front());
+  for (auto& section : sections) s.report.sections.push_back(std::move(section));
   return fmt::format("{} wheel(s)", s.wheels.size()) + docs;
 }
 
