@@ -213,27 +213,16 @@ TEST(AuditRequirement, ATorchThatWouldBeDownloadedStopsBeforeTheInstall) {
 TEST(AuditRequirement, BadInputIsRefusedBeforeAnythingRuns) {
   TempDir dir;
   std::string out = dir.path() + "/run";
-  struct Case {
-    std::vector<std::string> args;
-    std::string err;
-  };
-  std::vector<Case> cases{
-      {{"not a req!!"}, "onramp: error: not a req!!: no such file or directory, and not a PEP 508 requirement\n"},
-      {{"x==1", "--index-url", "ftp://h/simple/"}, "onramp: error: --index-url ftp://h/simple/: not an http(s):// or file:// URL\n"},
-      {{"x==1", "--torch", "!!"}, "onramp: error: --torch !!: not a version or a version specifier\n"},
-      {{dir.path(), "--allow-torch-download"},
-       "onramp: error: " + dir.path() + ": --index-url, --extra-index-url, --find-links, --ignore-requires-python, "
-       "--torch and --allow-torch-download apply to a requirement target (use --pip-args for a wheel)\n"},
-  };
-  for (const auto& c : cases) {
-    std::vector<std::string> args{"audit"};
-    args.insert(args.end(), c.args.begin(), c.args.end());
-    args.insert(args.end(), {"--out", out});
-    auto r = run_onramp(args);
-    EXPECT_EQ(r.exit_code, 2) << c.args[0];
-    EXPECT_EQ(r.err, c.err);
-    EXPECT_FALSE(fs::exists(out)) << c.args[0];
-  }
+  expect_refused(
+      "audit",
+      {{{"not a req!!"}, "onramp: error: not a req!!: no such file or directory, and not a PEP 508 requirement\n"},
+       {{"x==1", "--index-url", "ftp://h/simple/"},
+        "onramp: error: --index-url ftp://h/simple/: not an http(s):// or file:// URL\n"},
+       {{"x==1", "--torch", "!!"}, "onramp: error: --torch !!: not a version or a version specifier\n"},
+       {{dir.path(), "--allow-torch-download"},
+        "onramp: error: " + dir.path() + ": --index-url, --extra-index-url, --find-links, --ignore-requires-python, "
+        "--torch and --allow-torch-download apply to a requirement target (use --pip-args for a wheel)\n"}},
+      out);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "harness.h"
 
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -105,6 +106,19 @@ void TempDir::write(const std::string& rel, const std::string& content) const {
 int shell(const std::string& command) {
   int status = std::system(command.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+void expect_refused(const std::string& command, const std::vector<BadInput>& cases, const std::string& out) {
+  for (const auto& c : cases) {
+    std::vector<std::string> args{command};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    args.insert(args.end(), {"--out", out});
+    auto r = run_onramp(args);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(r.err.substr(0, c.err.size()), c.err);
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(out)) << r.err;
+  }
 }
 
 }  // namespace onramp::e2e

@@ -40,6 +40,14 @@ class TempDir {
 // Runs a shell command, returning its exit code; output goes to err.
 int shell(const std::string& command);
 
+// Bad input: onramp COMMAND ARGS... --out OUT exits 2 with one line that
+// starts with `err`, and OUT is never created (nothing is written).
+struct BadInput {
+  std::vector<std::string> args;
+  std::string err;
+};
+void expect_refused(const std::string& command, const std::vector<BadInput>& cases, const std::string& out);
+
 // A file's bytes; empty when it cannot be read (the test's expectations say why).
 inline std::string read_file(const std::string& path) { return util::read_text_file(path).value_or(""); }
 

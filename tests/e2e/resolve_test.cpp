@@ -195,24 +195,13 @@ TEST(ResolveE2E, AWrongHashAndAnUnsafeNameAreRefused) {
 TEST(ResolveE2E, BadInputIsRefusedBeforeAnythingRuns) {
   TempDir dir;
   std::string out = dir.path() + "/run";
-  struct Case {
-    std::vector<std::string> args;
-    std::string err;
-  };
-  std::vector<Case> cases{
-      {{"not a req!!"}, "onramp: error: not a req!!: not a requirement: "},
-      {{"x", "--index-url", "ftp://h/simple/"}, "onramp: error: --index-url ftp://h/simple/: not an http(s):// or file:// URL\n"},
-      {{"x", "--find-links", dir.path() + "/none"}, "onramp: error: --find-links " + dir.path() + "/none: no such file or directory\n"},
-  };
-  for (const auto& c : cases) {
-    std::vector<std::string> args{"resolve", "--out", out};
-    args.insert(args.end(), c.args.begin(), c.args.end());
-    auto r = run_onramp(args);
-    EXPECT_EQ(r.exit_code, 2) << r.err;
-    EXPECT_EQ(r.err.substr(0, c.err.size()), c.err);
-    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
-    EXPECT_FALSE(fs::exists(out));
-  }
+  expect_refused("resolve",
+                 {{{"not a req!!"}, "onramp: error: not a req!!: not a requirement: "},
+                  {{"x", "--index-url", "ftp://h/simple/"},
+                   "onramp: error: --index-url ftp://h/simple/: not an http(s):// or file:// URL\n"},
+                  {{"x", "--find-links", dir.path() + "/none"},
+                   "onramp: error: --find-links " + dir.path() + "/none: no such file or directory\n"}},
+                 out);
 }
 
 }  // namespace
