@@ -189,6 +189,26 @@ TEST(AuditRequirement, ABackendThatNeedsAnotherTorchStopsBeforeTheInstall) {
   EXPECT_NE(cached[0].find("old_torch_device-1.0-py3-none-any.whl"), std::string::npos) << cached[0];
 }
 
+// The interpreter's torch does not fit, but a torch file on this machine
+// (here in --find-links) does: the audit takes the newest such one.
+TEST(AuditRequirement, ALocalTorchThatFitsIsTakenWhenTheInterpretersDoesNot) {
+  ASSERT_TRUE(fs::exists(kHost)) << kHost;
+  TempDir dir;
+  LoopbackIndex index(dir.path() + "/index");
+  std::string links = dir.path() + "/links", torch = "torch-2.12.0-py3-none-any.whl";
+  fs::create_directories(links);
+  fs::copy_file(index.file(torch), links + "/" + torch);
+  auto a = audit(index, dir.path() + "/cache", {"old-torch-device==1.0", "--find-links", links, "--out", dir.path() + "/run"});
+  EXPECT_EQ(step(a.report, "resolve")["status"], "ran") << a.run.err;
+  EXPECT_EQ(figure(a.report, "index", "torch_constraint")["value"], "torch==2.12.0");
+  EXPECT_EQ(figure(a.report, "index", "torch")["value"],
+            "torch 2.12.0 from a local file (" + links + "/" + torch + "), installed into the venv");
+  EXPECT_EQ(step(a.report, "install")["status"], "ran");
+  json installed = table(a.report, "install", "installed");
+  EXPECT_EQ(column(installed, "name"), (std::vector<std::string>{"old_torch_device", "torch"}));
+  EXPECT_EQ(figure(a.report, "index", "downloaded_bytes")["value"], index.size("old_torch_device-1.0-py3-none-any.whl"));
+}
+
 // --torch names another torch: pip finds it on the index, and without
 // --allow-torch-download the audit stops before fetching it.
 TEST(AuditRequirement, ATorchThatWouldBeDownloadedStopsBeforeTheInstall) {

@@ -16,6 +16,7 @@
 #include "onramp/python/interpreter.h"
 #include "onramp/util/sandbox.h"
 #include "onramp/wheel/metadata.h"
+#include "onramp/wheel/wheel_facts.h"
 
 namespace onramp::audit {
 namespace {
@@ -61,6 +62,8 @@ struct TorchPin {
   std::string constraint;  // "torch==2.13.0+cpu", "torch<0"; empty: no pin
   std::string why;
 };
+
+bool pin_is_the_interpreters(const AuditOptions& o) { return o.index.torch.empty() && !o.index.allow_torch_download; }
 
 TorchPin pin_torch(const AuditOptions& o, const python::InterpreterFacts& py) {
   if (!o.index.torch.empty() || o.index.allow_torch_download) return {};
@@ -190,14 +193,7 @@ std::string fetch_taken_file(const index::ResolveOptions& r, IndexFacts& f) {
   return "";
 }
 
-}  // namespace
-
-std::string torch_requirement(const std::string& spec) {
-  if (!spec.empty() && std::isdigit(static_cast<unsigned char>(spec.front()))) return "torch==" + spec;
-  return "torch" + spec;
-}
-
-RequirementOutcome run_requirement(const AuditOptions& o, const fs::path& run_dir) {
+index::ResolveOptions resolve_options(const AuditOptions& o, const fs::path& run_dir) {
   index::ResolveOptions r;
   r.requirement = o.target;
   r.python = o.python;
@@ -210,17 +206,6 @@ RequirementOutcome run_requirement(const AuditOptions& o, const fs::path& run_di
   r.download = true;
   r.cache_root = o.index.cache_root;
   r.pip_timeout_seconds = o.timeout_seconds;
-  SandboxRunner runner;
-  auto py = value_or_fatal(python::choose_interpreter(runner, o.python));
-  TorchPin pin = pin_torch(o, py);
-  if (!pin.constraint.empty()) {
-    fs::path file = run_dir / "torch-constraint.txt";
-    std::ofstream out(file);
-    out << pin.constraint << "\n";
-    if (!out.flush()) throw FatalError(file.string() + ": cannot write");
-    r.constraints.push_back(file.string());
-    o.progress("torch constrained to " + pin.constraint + " (" + pin.why + "): " + file.string());
-  }
   fs::path dir = run_dir / "resolve";
   r.make_run_dir = [dir]() -> Result<fs::path> {
     std::error_code ec;
@@ -230,30 +215,125 @@ RequirementOutcome run_requirement(const AuditOptions& o, const fs::path& run_di
   };
   r.progress = o.progress;
   r.download_progress = o.index.download_progress;
-  auto resolved = value_or_fatal(index::resolve_requirement(runner, r));
-  IndexFacts& f = resolved.facts;
-  const std::string& project = f.project;
+  return r;
+}
+
+// Writes the pin into RUN/torch-constraint.txt and passes it to pip.
+void apply_pin(const TorchPin& pin, const fs::path& run_dir, index::ResolveOptions& r) {
+  fs::path file = run_dir / "torch-constraint.txt";
+  std::ofstream out(file);
+  out << pin.constraint << "\n";
+  if (!out.flush()) throw FatalError(file.string() + ": cannot write");
+  if (std::find(r.constraints.begin(), r.constraints.end(), file.string()) == r.constraints.end()) {
+    r.constraints.push_back(file.string());
+  }
+  r.progress("torch constrained to " + pin.constraint + " (" + pin.why + "): " + file.string());
+}
+
+// The torch requirement of a wheel's METADATA ("torch>=2.11,<2.13"); "" when it names none.
+std::string torch_requirement_of(const std::string& wheel_path) {
+  auto facts = wheel::read_wheel_facts(wheel_path, wheel::ArchiveLimits{});
+  if (!facts) return "";
+  for (const auto& req : facts->requirements) {
+    if (is_torch(req.normalized_name) && req.marker.empty()) return "torch" + req.specifier;
+  }
+  return "";
+}
+
+// When the interpreter's torch does not fit the backend, the newest torch on
+// this machine that does (a local file pip can install without the index).
+// Returns whether one was found; the pin and the resolution then use it.
+bool try_local_torch(ProcessRunner& runner, const std::string& backend_wheel, const fs::path& run_dir,
+                     index::ResolveOptions& r, TorchPin& pin) {
+  std::string wanted = torch_requirement_of(backend_wheel);
+  if (wanted.empty()) return false;
+  r.progress("the interpreter's torch does not fit; looking for a local file of " + wanted);
+  auto local = index::find_local_distribution(runner, r, wanted, run_dir / "local-torch");
+  if (!local) {
+    r.progress(local.error().message);
+    return false;
+  }
+  pin = {"torch==" + local->version, fmt::format("the newest torch on this machine that {} admits, {}", wanted, local->path)};
+  apply_pin(pin, run_dir, r);
+  r.extra_requirements.push_back(local->path);
+  return true;
+}
+
+// The wheels the wheel step reads: the backend's first, then its direct native requirements.
+std::vector<std::string> wheels_to_read(const IndexFacts& f) {
+  std::vector<std::string> wheels, native;
+  for (const auto& d : f.report->install) {
+    if (!project_or_direct(d, f.project) || is_torch(d.normalized_name)) continue;
+    std::string path = index::local_path_of(d.url);
+    for (const auto& got : f.downloads) {
+      if (got.file_name == d.file_name && got.error.empty()) path = got.path;
+    }
+    if (path.empty() || !d.file_name.ends_with(".whl")) continue;
+    if (d.normalized_name == f.project) wheels.insert(wheels.begin(), path);
+    else if (native_wheel(d.file_name)) native.push_back(path);
+  }
+  wheels.insert(wheels.end(), native.begin(), native.end());
+  return wheels;
+}
+
+// A file the first attempt downloaded is counted as downloaded, not as a cache hit of the second.
+void keep_first_downloads(const std::vector<index::DownloadOutcome>& first, IndexFacts& f) {
+  for (auto& d : f.downloads) {
+    for (const auto& earlier : first) {
+      if (earlier.file_name == d.file_name && !earlier.hit && earlier.error.empty()) d.hit = false;
+    }
+  }
+}
+
+void add_figures(const AuditOptions& o, const IndexFacts& f, const TorchPin& pin, const TorchChoice& torch,
+                 report::Section& section) {
+  section.add(torch.figure);
+  if (!pin.constraint.empty()) {
+    section.add(Figure{"torch_constraint", "Torch constraint", pin.constraint, "",
+                       pin.why + ": passed to pip as a constraint, so that it picks no torch of its own",
+                       f.pip_command, ""});
+  }
+  if (o.index.ignore_requires_python) {
+    section.add(Figure{"requires_python_ignored", "Requires-Python ignored", true, "",
+                       "--ignore-requires-python given: passed to pip for the resolution and the install", f.pip_command,
+                       ""});
+  }
+}
+
+}  // namespace
+
+std::string torch_requirement(const std::string& spec) {
+  if (!spec.empty() && std::isdigit(static_cast<unsigned char>(spec.front()))) return "torch==" + spec;
+  return "torch" + spec;
+}
+
+RequirementOutcome run_requirement(const AuditOptions& o, const fs::path& run_dir) {
+  index::ResolveOptions r = resolve_options(o, run_dir);
+  SandboxRunner runner;
+  TorchPin pin = pin_torch(o, value_or_fatal(python::choose_interpreter(runner, o.python)));
+  if (!pin.constraint.empty()) apply_pin(pin, run_dir, r);
+  IndexFacts f = value_or_fatal(index::resolve_requirement(runner, r)).facts;
+  std::string taken = f.report ? "" : fetch_taken_file(r, f);
+  if (!f.report && !taken.empty() && pin_is_the_interpreters(o) && try_local_torch(runner, taken, run_dir, r, pin)) {
+    auto first = f.downloads;
+    f = value_or_fatal(index::resolve_requirement(runner, r)).facts;
+    f.downloads = first;  // the backend's wheel, fetched already
+    taken = f.report ? "" : taken;
+  }
   bool held = !choose_torch(o, f, pin).stop.empty();
   // Local files are installed from where they are; with torch held back only
   // the backend and its direct requirements are fetched, for the wheel step.
+  auto fetched_before = f.downloads;
+  f.downloads.clear();
   index::fetch_resolution(r, f, [&](const ResolvedDistribution& d) {
     if (d.url.starts_with("file://")) return false;
-    return !held || (project_or_direct(d, project) && !is_torch(d.normalized_name));
+    return !held || (project_or_direct(d, f.project) && !is_torch(d.normalized_name));
   });
-  std::string taken = f.report ? "" : fetch_taken_file(r, f);
+  if (f.downloads.empty()) f.downloads = fetched_before;
+  keep_first_downloads(fetched_before, f);
   TorchChoice torch = choose_torch(o, f, pin);  // again, now that every distribution is sized
   RequirementOutcome out{index::index_section(f), {}, {}, torch.stop};
-  out.section.add(torch.figure);
-  if (!pin.constraint.empty()) {
-    out.section.add(Figure{"torch_constraint", "Torch constraint", pin.constraint, "",
-                           pin.why + ": passed to pip as a constraint, so that it picks no torch of its own",
-                           f.pip_command, ""});
-  }
-  if (o.index.ignore_requires_python) {
-    out.section.add(Figure{"requires_python_ignored", "Requires-Python ignored", true, "",
-                           "--ignore-requires-python given: passed to pip for the resolution and the install", f.pip_command,
-                           ""});
-  }
+  add_figures(o, f, pin, torch, out.section);
   if (held) out.section.add(Finding{Severity::blocker, torch.stop, "", f.pip_command});
   if (!f.report) {
     if (!taken.empty()) out.wheels.push_back(taken);
@@ -262,18 +342,7 @@ RequirementOutcome run_requirement(const AuditOptions& o, const fs::path& run_di
     }
     return out;
   }
-  std::vector<std::string> native;
-  for (const auto& d : f.report->install) {
-    if (!project_or_direct(d, project) || is_torch(d.normalized_name)) continue;
-    std::string path = index::local_path_of(d.url);
-    for (const auto& got : f.downloads) {
-      if (got.file_name == d.file_name && got.error.empty()) path = got.path;
-    }
-    if (path.empty() || !d.file_name.ends_with(".whl")) continue;
-    if (d.normalized_name == project) out.wheels.insert(out.wheels.begin(), path);
-    else if (native_wheel(d.file_name)) native.push_back(path);
-  }
-  out.wheels.insert(out.wheels.end(), native.begin(), native.end());
+  out.wheels = wheels_to_read(f);
   for (const auto& d : f.downloads) {
     if (!d.error.empty() && out.stop.empty()) out.stop = "a download failed: " + d.error;
   }

@@ -293,6 +293,37 @@ void fetch_resolution(const ResolveOptions& o, IndexFacts& f, const WantFn& want
   forecast(f, cache);
 }
 
+Result<LocalDistribution> find_local_distribution(ProcessRunner& runner, const ResolveOptions& o,
+                                                  const std::string& requirement, const fs::path& dir) {
+  auto py = python::choose_interpreter(runner, o.python);
+  if (!py) return std::unexpected(py.error());
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  auto dirs = prepare_sandbox(dir);
+  if (!dirs) return std::unexpected(dirs.error());
+  IndexFacts f;
+  f.interpreter = *py;
+  find_index(runner, o, f, dir);  // for pip's configured find-links
+  fs::path report = dir / "local-report.json";
+  std::vector<std::string> argv{py->executable, "-m", "pip", "install", "--dry-run", "--no-deps", "--no-index",
+                                "--ignore-installed", "--progress-bar", "off", "--report", report.string()};
+  for (const auto& d : f.find_links) argv.insert(argv.end(), {"--find-links", is_url(d) ? d : fs::absolute(d).string()});
+  argv.push_back(requirement);
+  LocalDistribution out{"", "", quote_command(argv)};
+  PipRunner pip{runner, *dirs, dir, {{"PIP_CONFIG_FILE", "/dev/null"}}};
+  auto run = pip.run(argv, 300);
+  if (!run) return std::unexpected(run.error());
+  if (!run->ok()) return fail(fmt::format("no file on this machine satisfies {} ({})", requirement, out.command));
+  auto text = util::read_text_file(report.string());
+  auto parsed = text ? parse_pip_report(*text, report.string()) : Result<PipReport>(fail(report.string() + ": not written"));
+  if (!parsed) return std::unexpected(parsed.error());
+  if (parsed->install.size() != 1) return fail(fmt::format("{}: pip's report names {} files", report.string(), parsed->install.size()));
+  out.version = parsed->install.front().version;
+  out.path = local_path_of(parsed->install.front().url);
+  if (out.path.empty()) return fail(fmt::format("{}: not a local file: {}", requirement, parsed->install.front().url));
+  return out;
+}
+
 Result<ResolveOutcome> run_resolve(ProcessRunner& runner, const ResolveOptions& o) {
   auto resolved = resolve_requirement(runner, o);
   if (!resolved) return std::unexpected(resolved.error());

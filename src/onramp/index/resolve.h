@@ -98,6 +98,18 @@ Result<void> check_resolve_input(const ResolveOptions& options);
 // (no interpreter, no run directory). pip refusing is a finding.
 Result<ResolveOutcome> run_resolve(ProcessRunner& runner, const ResolveOptions& options);
 
+// The newest distribution matching `requirement` that pip can install from
+// files on this machine: `pip install --dry-run --no-deps --no-index
+// --ignore-installed --report` in the sandbox of `dir`, with options.find_links
+// and the find-links of pip's configuration. An error says why none.
+struct LocalDistribution {
+  std::string version;
+  std::string path;
+  std::string command;
+};
+Result<LocalDistribution> find_local_distribution(ProcessRunner& runner, const ResolveOptions& options,
+                                                  const std::string& requirement, const std::filesystem::path& dir);
+
 // run_resolve in two halves, for a caller that decides what to download:
 // the resolution, pip's tags and the index pages (nothing downloaded) ...
 struct ResolvedRun {
