@@ -1,5 +1,6 @@
 #pragma once
 // Build-system detection from marker files (data/build_systems.toml).
+#include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>

@@ -1,5 +1,6 @@
 #pragma once
 // onramp census: what a repository holds, every figure with its method.
+#include <cstdint>
 #include <string>
 #include <vector>
 

@@ -3,6 +3,7 @@
 // test or vendored directory holds it, and which .gitattributes rules apply
 // with which relative path. Two places with the same subtree and the same
 // context count the same, so the census counts each (subtree, context) once.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>

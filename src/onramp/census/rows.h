@@ -2,6 +2,7 @@
 // The census tables that list paths (skipped entries, lines by file). They
 // expand the tree one path at a time, so they stop at --max-paths with one
 // line naming the repeated subtree, before any row is made.
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>

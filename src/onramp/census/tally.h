@@ -3,6 +3,7 @@
 // (subtree, context): a subtree reached by many paths with the same context
 // is counted once and added as often as it is reached, so a tree of 10^8
 // paths and 10 distinct subtrees costs 10 subtrees.
+#include <cstdint>
 #include <map>
 #include <string>
 #include <unordered_map>

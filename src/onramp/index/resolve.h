@@ -3,6 +3,7 @@
 // installing anything. pip resolves (`install --dry-run --report`) in the
 // sandbox; the release's files come from the index's own pages; pip's tag
 // list (`pip debug --verbose`) judges them; --download fills the cache.
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <optional>

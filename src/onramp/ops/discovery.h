@@ -2,6 +2,7 @@
 // Discovery: walks a Source, runs the extractor that fits each file, resolves
 // what it finds and keeps every collection that is an op inventory (10 or
 // more names, most of them ATen ops) or that a profile declares.
+#include <cstdint>
 #include <string>
 #include <vector>
 

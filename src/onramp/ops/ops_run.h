@@ -2,6 +2,7 @@
 // The whole `onramp ops` analysis on one Source: locate and load the ATen
 // schema, discover inventories, and build the report section. Shared by the
 // ops and audit subcommands.
+#include <cstdint>
 #include <string>
 
 #include "onramp/ops/profile.h"

@@ -4,6 +4,7 @@
 // which writes its records to a result file as JSON Lines. Records are never
 // read from stdout, which the target's code can write to. Every user (wheel,
 // install, probe, examples, ops, port) goes through here.
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>

@@ -1,5 +1,6 @@
 #pragma once
 // The facts one `onramp install` gathered, and the report section built from them.
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>

@@ -2,6 +2,7 @@
 // Everything `onramp wheel` knows about one wheel, read statically: the
 // archive, the file name, the .dist-info files, the RECORD checked against
 // the archive, and the modules the wheel would make importable.
+#include <cstdint>
 #include <string>
 #include <vector>
 
