@@ -206,6 +206,12 @@ TEST(AuditRequirement, ALocalTorchThatFitsIsTakenWhenTheInterpretersDoesNot) {
   EXPECT_EQ(step(a.report, "install")["status"], "ran");
   json installed = table(a.report, "install", "installed");
   EXPECT_EQ(column(installed, "name"), (std::vector<std::string>{"old_torch_device", "torch"}));
+  // torch is installed first, in a pip run of its own, timed apart.
+  json first = figure(a.report, "install", "first_pip_seconds");
+  ASSERT_FALSE(first.is_null());
+  EXPECT_GT(first["value"].get<double>(), 0);
+  EXPECT_NE(first["evidence"].get<std::string>().find("--no-deps"), std::string::npos) << first;
+  EXPECT_NE(first["evidence"].get<std::string>().find(torch), std::string::npos) << first;
   EXPECT_EQ(figure(a.report, "index", "downloaded_bytes")["value"], index.size("old_torch_device-1.0-py3-none-any.whl"));
 }
 

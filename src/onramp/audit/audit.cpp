@@ -160,22 +160,28 @@ std::string run_wheel_step(AuditState& s) {
   return fmt::format("{} wheel(s)", s.wheels.size()) + docs;
 }
 
+std::vector<std::string> torch_wheels_in(const fs::path& dir) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    if (e.path().filename().string().starts_with("torch-")) out.push_back(fs::absolute(e.path()).string());
+  }
+  return out;
+}
+
 std::string run_install_step(AuditState& s) {
   runtime::InstallOptions o;
   o.target = s.install_target.empty() ? s.wheels.front() : s.install_target.string();
   o.python = s.options.python;
   o.pip_args = s.options.pip_args;
   if (s.requirement && s.options.index.ignore_requires_python) o.pip_args.push_back("--ignore-requires-python");
+  // A torch the install brings (not the interpreter's) is installed first and timed apart.
+  if (!s.install_target.empty()) o.first_wheels = torch_wheels_in(s.install_target);
   o.system_site_packages = s.options.system_site_packages;
   o.pip_timeout_seconds = s.options.timeout_seconds;
   if (const char* tmpdir = std::getenv("TMPDIR")) o.user_tmpdir = tmpdir;
   fs::path dir = s.options.run_dir / "install";
-  o.make_run_dir = [dir]() -> Result<fs::path> {
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) return fail(dir.string() + ": " + ec.message());
-    return dir;
-  };
+  o.make_run_dir = step_dir_maker(dir);
   o.progress = s.options.progress;
   SandboxRunner runner;
   auto outcome = value_or_fatal(runtime::run_install(runner, o));

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "onramp/audit/steps.h"
 #include "onramp/index/file_cache.h"
 #include "onramp/index/index_pages.h"
 #include "onramp/index/index_section.h"
@@ -206,13 +207,7 @@ index::ResolveOptions resolve_options(const AuditOptions& o, const fs::path& run
   r.download = true;
   r.cache_root = o.index.cache_root;
   r.pip_timeout_seconds = o.timeout_seconds;
-  fs::path dir = run_dir / "resolve";
-  r.make_run_dir = [dir]() -> Result<fs::path> {
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) return fail(dir.string() + ": " + ec.message());
-    return dir;
-  };
+  r.make_run_dir = step_dir_maker(run_dir / "resolve");
   r.progress = o.progress;
   r.download_progress = o.index.download_progress;
   return r;

@@ -28,4 +28,13 @@ std::vector<std::string> failed_steps(const report::Report& report) {
   return failed;
 }
 
+std::function<Result<std::filesystem::path>()> step_dir_maker(const std::filesystem::path& dir) {
+  return [dir]() -> Result<std::filesystem::path> {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) return fail(dir.string() + ": " + ec.message());
+    return dir;
+  };
+}
+
 }  // namespace onramp::audit

@@ -1,9 +1,12 @@
 #pragma once
 // The record of which audit steps ran, were skipped or failed, and why.
+#include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "onramp/report/model.h"
+#include "onramp/util/error.h"
 
 namespace onramp::audit {
 
@@ -15,6 +18,10 @@ struct StepRecord {
 };
 
 report::Table steps_table(const std::vector<StepRecord>& steps);
+
+// A step's own directory in the run directory, created when the step first
+// needs it (after its input is checked), as the runners' make_run_dir wants.
+std::function<Result<std::filesystem::path>()> step_dir_maker(const std::filesystem::path& dir);
 
 // The names of the steps whose status is "failed" in a report's verdict
 // steps table, in the order they ran (for --strict).

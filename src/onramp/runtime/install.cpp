@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdlib>
@@ -159,9 +160,24 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   }
   auto before = dist_info_dirs(f.site_packages);
   std::vector<std::string> pip_argv{(f.venv / "bin" / "python").string(), "-m", "pip", "install", "--progress-bar", "off"};
+  std::vector<std::string> targets = f.plan.pip_targets;
+  if (!o.first_wheels.empty()) {
+    std::vector<std::string> first = pip_argv;
+    first.insert(first.end(), {"--no-index", "--no-deps"});
+    first.insert(first.end(), o.pip_args.begin(), o.pip_args.end());
+    first.insert(first.end(), o.first_wheels.begin(), o.first_wheels.end());
+    f.first_pip_command = "TMPDIR=" + f.pip_tmp.string() + " " + quote_command(first);
+    o.progress("installing first, timed apart: " + f.first_pip_command);
+    auto ran = run_step(runner, first, *dirs, f.pip_tmp, *run_dir, o.pip_timeout_seconds);
+    if (!ran) return std::unexpected(ran.error());
+    f.first_pip = *ran;
+    std::erase_if(targets, [&](const std::string& t) {
+      return std::find(o.first_wheels.begin(), o.first_wheels.end(), t) != o.first_wheels.end();
+    });
+  }
   pip_argv.insert(pip_argv.end(), f.plan.added_args.begin(), f.plan.added_args.end());
   pip_argv.insert(pip_argv.end(), o.pip_args.begin(), o.pip_args.end());
-  pip_argv.insert(pip_argv.end(), f.plan.pip_targets.begin(), f.plan.pip_targets.end());
+  pip_argv.insert(pip_argv.end(), targets.begin(), targets.end());
   f.pip_command = "TMPDIR=" + f.pip_tmp.string() + " " + quote_command(pip_argv);
   o.progress("running pip (this can take minutes): " + f.pip_command);
   PeakUsageWatcher watcher(f.pip_tmp);

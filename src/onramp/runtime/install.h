@@ -17,6 +17,9 @@ struct InstallOptions {
   std::string target;  // a .whl, a directory (of wheels, or a project), or a requirement
   std::string python;  // empty: python3 if it has torch, else /usr/bin/python3
   std::vector<std::string> pip_args;
+  // Wheels among the target's installed first, in a pip run of their own, so
+  // that their time is shown apart (torch: the backend's own cost is the rest).
+  std::vector<std::string> first_wheels;
   bool system_site_packages = false;
   bool fix = true;  // move TMPDIR when the estimate does not fit
   // Creates the run directory; called only once the input has been checked,

@@ -71,6 +71,12 @@ void add_run(report::Section& s, const InstallFacts& f) {
   }
   s.add(Figure{"venv_seconds", "Venv creation time", std::round(f.venv_seconds * 1000) / 1000, "s",
                "wall time of python -m venv, pip bootstrap included", f.venv_command, ""});
+  if (!f.first_pip_command.empty()) {
+    s.add(Figure{"first_pip_seconds", "Install time of the wheels installed first (torch)",
+                 std::round(f.first_pip.wall_seconds * 1000) / 1000, "s",
+                 "wall time of a pip install process of those wheels alone (--no-deps), before the rest: "
+                 + f.first_pip.outcome(), f.first_pip_command, ""});
+  }
   s.add(Figure{"pip_outcome", "pip outcome", f.pip.outcome(), "", "pip's exit status in the sandbox", f.pip_command, ""});
   s.add(Figure{"pip_seconds", "Install time", std::round(f.pip.wall_seconds * 1000) / 1000, "s",
                "wall time of the pip install process, from start to exit", f.pip_command, ""});

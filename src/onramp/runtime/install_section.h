@@ -29,6 +29,8 @@ struct InstallFacts {
   std::string venv_command;
   std::vector<std::string> host_site_dirs;  // a venv host's site dirs, named by a .pth in the new venv
   double venv_seconds = 0;
+  std::string first_pip_command;  // the wheels installed first, timed apart (torch); empty when none
+  RunResult first_pip;
   std::string pip_command;
   RunResult pip;
   uint64_t peak_temp_bytes = 0;
