@@ -1,6 +1,7 @@
 // What a package index and pip hand back: a project's page in PEP 691's JSON
-// form and PEP 503's HTML form, pip's installation report, the "Compatible
-// tags" block of `pip debug --verbose`, and the file names the pages list
+// form and PEP 503's HTML form, pip's installation report, its "Requirement
+// already satisfied" lines, the "Compatible tags" block of `pip debug
+// --verbose`, and the file names the pages list
 // (wheel tags, versions, manylinux floors), judged against the tags read.
 #include "fuzz_input.h"
 #include "onramp/index/pip_report.h"
@@ -22,6 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (tags) (void)judge_wheel(*wheel, *tags, "2.36");
     }
   }
+  for (const auto& r : parse_already_satisfied(text)) (void)r.name;
   if (auto report = parse_pip_report(text, "report.json")) {
     attribute_requirements(report->install, "project>=1", {"extra"});
     for (const auto& dist : report->install) (void)url_file_name(dist.url);
