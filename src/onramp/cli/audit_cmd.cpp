@@ -122,7 +122,8 @@ Command audit_command() {
                                              "description)")->check(path_arg())->type_name("PATH");
             args->index.declare(app);
             app.add_option("--torch", o.index.torch, "For a requirement: the torch to install beside it, a version or a "
-                                                     "specifier (default: the interpreter's own, else what pip picks)")
+                                                     "specifier (default: the interpreter's own, else the newest torch file on this machine "
+                                                     "that the backend accepts)")
                 ->type_name("SPEC");
             app.add_flag("--allow-torch-download", o.index.allow_torch_download,
                          "For a requirement: let pip download torch (several GB for a CUDA build); without it, a torch "
