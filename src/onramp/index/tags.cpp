@@ -4,11 +4,12 @@
 #include <gnu/libc-version.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdio>
-#include <utility>
-#include <regex>
 #include <set>
 #include <sstream>
+#include <string_view>
+#include <utility>
 
 #include "onramp/wheel/metadata.h"
 
@@ -108,14 +109,36 @@ Result<std::vector<Tag>> wheel_tags(const std::string& file_name) {
   return out;
 }
 
+namespace {
+
+// Reads digits (at least one, no sign) into `out`; false on none or on overflow.
+bool read_int(std::string_view& text, int& out) {
+  if (text.empty() || text.front() < '0' || text.front() > '9') return false;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  if (ec != std::errc()) return false;
+  text.remove_prefix(static_cast<size_t>(end - text.data()));
+  return true;
+}
+
+}  // namespace
+
+// Read by hand, not with std::regex: a platform tag comes from a file name
+// on an index page, and std::regex recurses once per character it matches.
 std::optional<GlibcFloor> manylinux_floor(const std::string& platform) {
-  static const std::regex modern("manylinux_(\\d+)_(\\d+)_(.+)");
-  static const std::regex legacy("(manylinux1|manylinux2010|manylinux2014)_(.+)");
-  std::smatch m;
-  if (std::regex_match(platform, m, modern)) return GlibcFloor{std::stoi(m[1]), std::stoi(m[2]), m[3]};
-  if (std::regex_match(platform, m, legacy)) {
-    int minor = m[1] == "manylinux1" ? 5 : m[1] == "manylinux2010" ? 12 : 17;  // PEP 600's aliases
-    return GlibcFloor{2, minor, m[2]};
+  std::string_view rest(platform);
+  constexpr std::string_view kModern = "manylinux_";
+  if (rest.starts_with(kModern)) {
+    rest.remove_prefix(kModern.size());
+    int major = 0, minor = 0;
+    if (!read_int(rest, major) || !rest.starts_with('_')) return std::nullopt;
+    rest.remove_prefix(1);
+    if (!read_int(rest, minor) || !rest.starts_with('_') || rest.size() < 2) return std::nullopt;
+    return GlibcFloor{major, minor, std::string(rest.substr(1))};
+  }
+  // PEP 600's aliases for the legacy names.
+  for (auto [name, minor] : {std::pair{std::string_view("manylinux1_"), 5}, {"manylinux2010_", 12},
+                             {"manylinux2014_", 17}}) {
+    if (rest.starts_with(name) && rest.size() > name.size()) return GlibcFloor{2, minor, std::string(rest.substr(name.size()))};
   }
   return std::nullopt;
 }

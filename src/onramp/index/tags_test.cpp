@@ -67,6 +67,22 @@ TEST(Tags, ManylinuxFloors) {
   EXPECT_EQ(manylinux_floor("manylinux2014_aarch64")->minor, 17);
   EXPECT_EQ(manylinux_floor("manylinux1_x86_64")->minor, 5);
   EXPECT_FALSE(manylinux_floor("musllinux_1_1_x86_64"));
+}
+
+// Found by fuzzing (fuzz/corpus/index_pages/bug-manylinux-floor-overflows):
+// a floor too large for an int threw std::out_of_range out of std::stoi.
+TEST(Tags, AManylinuxFloorThatIsNotAnIntOrNotWholeIsNone) {
+  EXPECT_FALSE(manylinux_floor("manylinux_2000000000000000000000_31_x86_64"));
+  EXPECT_FALSE(manylinux_floor("manylinux_2_99999999999999999999_x86_64"));
+  EXPECT_FALSE(manylinux_floor("manylinux_-2_31_x86_64"));
+  EXPECT_FALSE(manylinux_floor("manylinux_2_31_"));
+  EXPECT_FALSE(manylinux_floor("manylinux_2_31"));
+  EXPECT_FALSE(manylinux_floor("manylinux_2x_31_x86_64"));
+  EXPECT_FALSE(manylinux_floor("manylinux2014_"));
+  std::string arch(1 << 20, 'x');  // a megabyte-long name is read in linear time, without recursion
+  auto f = manylinux_floor("manylinux_2_31_" + arch);
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->arch.size(), arch.size());
   EXPECT_FALSE(this_glibc_version().empty());
 }
 
