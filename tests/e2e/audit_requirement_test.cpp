@@ -69,7 +69,7 @@ std::string host_torch() {
 TEST(AuditRequirement, ResolvesFetchesReadsInstallsProbesAndRunsTheReadmeOnTheHostsTorch) {
   ASSERT_TRUE(fs::exists(kHost)) << kHost << " is missing: `make host` (scripts/host-venv.sh) makes it";
   TempDir dir;
-  LoopbackIndex index(dir.path() + "/index");
+  LoopbackIndex index(dir.path() + "/index", {}, kHost);  // built for the host's Python
   const json& t = index.tags();
   std::string py = t["python"], low = t["low"];
   std::string cache = dir.path() + "/cache";
@@ -151,7 +151,7 @@ TEST(AuditRequirement, ResolvesFetchesReadsInstallsProbesAndRunsTheReadmeOnTheHo
 TEST(AuditRequirement, RequiresPythonRefusalStopsTheResolutionWithoutTheFlag) {
   ASSERT_TRUE(fs::exists(kHost)) << kHost;
   TempDir dir;
-  LoopbackIndex index(dir.path() + "/index");
+  LoopbackIndex index(dir.path() + "/index", {}, kHost);  // built for the host's Python
   auto a = audit(index, dir.path() + "/cache", {"demo-device==1.0", "--out", dir.path() + "/run"});
   EXPECT_EQ(a.run.exit_code, 4) << a.run.err;
   EXPECT_EQ(step(a.report, "resolve")["status"], "failed");
@@ -168,7 +168,7 @@ TEST(AuditRequirement, RequiresPythonRefusalStopsTheResolutionWithoutTheFlag) {
 TEST(AuditRequirement, ABackendThatNeedsAnotherTorchStopsBeforeTheInstall) {
   ASSERT_TRUE(fs::exists(kHost)) << kHost;
   TempDir dir;
-  LoopbackIndex index(dir.path() + "/index");
+  LoopbackIndex index(dir.path() + "/index", {}, kHost);  // built for the host's Python
   std::string cache = dir.path() + "/cache";
   auto a = audit(index, cache, {"old-torch-device==1.0", "--out", dir.path() + "/run"});
   EXPECT_EQ(a.run.exit_code, 4) << a.run.err;
@@ -194,7 +194,7 @@ TEST(AuditRequirement, ABackendThatNeedsAnotherTorchStopsBeforeTheInstall) {
 TEST(AuditRequirement, ALocalTorchThatFitsIsTakenWhenTheInterpretersDoesNot) {
   ASSERT_TRUE(fs::exists(kHost)) << kHost;
   TempDir dir;
-  LoopbackIndex index(dir.path() + "/index");
+  LoopbackIndex index(dir.path() + "/index", {}, kHost);  // built for the host's Python
   std::string links = dir.path() + "/links", torch = "torch-2.12.0-py3-none-any.whl";
   fs::create_directories(links);
   fs::copy_file(index.file(torch), links + "/" + torch);
@@ -220,7 +220,7 @@ TEST(AuditRequirement, ALocalTorchThatFitsIsTakenWhenTheInterpretersDoesNot) {
 TEST(AuditRequirement, ATorchThatWouldBeDownloadedStopsBeforeTheInstall) {
   ASSERT_TRUE(fs::exists(kHost)) << kHost;
   TempDir dir;
-  LoopbackIndex index(dir.path() + "/index");
+  LoopbackIndex index(dir.path() + "/index", {}, kHost);  // built for the host's Python
   std::string cache = dir.path() + "/cache";
   auto a = audit(index, cache, {"old-torch-device==1.0", "--torch", "2.12.0", "--out", dir.path() + "/run"});
   EXPECT_EQ(a.run.exit_code, 4) << a.run.err;

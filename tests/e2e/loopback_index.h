@@ -26,9 +26,11 @@ namespace onramp::e2e {
 // The index: built once per test, served until the test ends.
 class LoopbackIndex {
  public:
-  LoopbackIndex(const std::string& dir, std::vector<std::string> flags = {}) : dir_(dir) {
-    tags_ = nlohmann::json::parse(
-        command_output(std::string(kSystemPython) + " '" + fixtures_dir() + "/make_index.py' '" + dir + "'"));
+  // `python` is the interpreter whose tags and version the distributions are
+  // built for (the one the test resolves with); the server runs on Debian's.
+  LoopbackIndex(const std::string& dir, std::vector<std::string> flags = {}, const std::string& python = kSystemPython)
+      : dir_(dir) {
+    tags_ = nlohmann::json::parse(command_output("'" + python + "' '" + fixtures_dir() + "/make_index.py' '" + dir + "'"));
     std::vector<std::string> args{kSystemPython, fixtures_dir() + "/index_server.py", dir, dir + "/port"};
     args.insert(args.end(), flags.begin(), flags.end());
     std::vector<char*> argv;
