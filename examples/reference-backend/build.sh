@@ -23,6 +23,8 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 python="${PYTHON:-/usr/bin/python3}"
+# A relative path names a file from here: build.sh changes directory later.
+[[ "$python" == */* && "$python" != /* ]] && python="$PWD/$python"
 export MAX_JOBS="${MAX_JOBS:-2}"
 
 # The host's key, read from metadata without importing torch.
@@ -56,9 +58,16 @@ fi
 mkdir -p "$out/src"
 exec 9>"$out/.lock"
 flock 9
-# The sources, copied when newer, so that setuptools' timestamps stay right.
-tar -C "$here" --exclude='*.so' --exclude=__pycache__ -cf - csrc onramp_ref tests setup.py setup.cfg pyproject.toml README.md |
-  tar -C "$out/src" --keep-newer-files -xf - 2>/dev/null
+# The sources, copied when newer (cp -u), so that setuptools' timestamps stay
+# right; built objects and caches are not copied. (tar --keep-newer-files,
+# used before, fails with status 2 on tar 1.35, Debian 13's, for every file
+# that is not newer.)
+(cd "$here" && find csrc onramp_ref tests setup.py setup.cfg pyproject.toml README.md \
+   -name __pycache__ -prune -o -name '*.so' -o -type f -print0) |
+  while IFS= read -r -d '' f; do
+    mkdir -p "$out/src/$(dirname "$f")"
+    cp -u --preserve=timestamps "$here/$f" "$out/src/$f"
+  done
 cd "$out/src"
 "$python" setup.py -q build_ext --inplace
 
