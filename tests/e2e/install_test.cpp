@@ -10,6 +10,14 @@
 namespace onramp::e2e {
 namespace {
 
+// The venv's site-packages, whatever the Python (3.11 on Debian 12, 3.13 on 13).
+std::string site_packages(const std::string& venv) {
+  for (const auto& e : std::filesystem::directory_iterator(venv + "/lib")) {
+    if (e.path().filename().string().starts_with("python3.")) return (e.path() / "site-packages").string();
+  }
+  return venv + "/lib/python3/site-packages";
+}
+
 using nlohmann::json;
 namespace fs = std::filesystem;
 
@@ -47,7 +55,7 @@ TEST(InstallE2E, NativeWheelInstallsOfflineAndItsFootprintMatchesTheDisk) {
   ASSERT_EQ(installed.size(), 1u) << installed.dump();
   EXPECT_EQ(installed[0]["name"], "onramp-native");
   EXPECT_EQ(installed[0]["version"], "0.3.1");
-  std::string site = run + "/venv/lib/python3.11/site-packages";
+  std::string site = site_packages(run + "/venv");
   json dirs = table(i.report, "install", "footprint_dirs")["rows"];  // a copy: table() returns by value
   for (const auto& row : dirs) {
     EXPECT_EQ(row["bytes"], find_bytes(site + "/" + row["directory"].get<std::string>())) << row.dump();
@@ -89,8 +97,9 @@ TEST(InstallE2E, PureWheelEstimateFollowsTheRule) {
   EXPECT_EQ(install_value(i.report, "temp_estimate_bytes"), want);
   EXPECT_EQ(install_value(i.report, "temp_fits"), true);
   EXPECT_EQ(install_value(i.report, "temp_moved"), false);
-  EXPECT_EQ(install_value(i.report, "footprint_bytes"), find_bytes(dir.path() + "/run/venv/lib/python3.11/site-packages/onramp_pure") +
-                                                             find_bytes(dir.path() + "/run/venv/lib/python3.11/site-packages/onramp_pure-1.2.0.dist-info"));
+  std::string site = site_packages(dir.path() + "/run/venv");
+  EXPECT_EQ(install_value(i.report, "footprint_bytes"),
+            find_bytes(site + "/onramp_pure") + find_bytes(site + "/onramp_pure-1.2.0.dist-info"));
   // pip's temporary directory under TMPDIR is gone again.
   for (const auto& entry : fs::directory_iterator(dir.path())) EXPECT_EQ(entry.path().filename(), "run");
 }

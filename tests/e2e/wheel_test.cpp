@@ -43,7 +43,9 @@ TEST(WheelE2E, PureWheelFiguresMatchZipfile) {
   ASSERT_EQ(reqs.size(), 1u);
   EXPECT_EQ(reqs[0]["name"], "pytest");
   EXPECT_EQ(reqs[0]["specifier"], ">=7");
-  EXPECT_EQ(reqs[0]["marker"], "extra == 'test'");
+  // As the build backend wrote it: setuptools on Python 3.11 quotes 'test', on 3.13 "test".
+  std::string marker = reqs[0]["marker"];
+  EXPECT_TRUE(marker == "extra == 'test'" || marker == "extra == \"test\"") << marker;
   EXPECT_EQ(table(report, "wheel", "project_urls")["rows"].size(), 2u);
   for (const char* key : {"record_missing", "record_extra", "record_size_mismatches"}) EXPECT_EQ(value(report, key), 0) << key;
   EXPECT_EQ(value(report, "record_rows"), want["files"]);
