@@ -87,7 +87,9 @@ Result<PipReport> parse_pip_report(std::string_view text, std::string_view where
       d.file_name = url_file_name(d.url);
       if (auto a = info->find("archive_info"); a != info->end()) d.sha256 = sha256_of(*a);
     }
-    d.requested = item.value("requested", false);
+    // Read by type: json's value() throws on a field of another type (found by fuzzing).
+    auto requested = item.find("requested");
+    d.requested = requested != item.end() && requested->is_boolean() && requested->get<bool>();
     report.install.push_back(std::move(d));
   }
   std::sort(report.install.begin(), report.install.end(),

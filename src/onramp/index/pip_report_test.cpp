@@ -59,6 +59,17 @@ TEST(PipReport, AttributesEachDistributionToWhatAskedForIt) {
   EXPECT_TRUE(r->install[2].asked_by.empty());
 }
 
+// Found by fuzzing (fuzz/corpus/index_pages/bug-requested-not-a-bool): a
+// "requested" that is not a bool threw a JSON type error out of the parser.
+TEST(PipReport, FieldsOfAnotherTypeReadAsMissing) {
+  auto r = parse_pip_report(R"({"install": [{"download_info": true, "requested": {"name": "jax"},
+                                "metadata": {"name": "torch_tpu", "version": "0.2.0"}}]})", "r.json");
+  ASSERT_TRUE(r) << r.error().message;
+  ASSERT_EQ(r->install.size(), 1u);
+  EXPECT_FALSE(r->install[0].requested);
+  EXPECT_EQ(r->install[0].url, "");
+}
+
 TEST(PipReport, RefusesWhatIsNotAReport) {
   EXPECT_FALSE(parse_pip_report("[]", "r.json"));
   EXPECT_FALSE(parse_pip_report("{\"install\": 3}", "r.json"));
