@@ -159,16 +159,21 @@ TorchChoice choose_torch(const AuditOptions& o, const IndexFacts& f, const Torch
   return c;
 }
 
+// Where a distribution's file is on this machine: in the cache, else a local file; "" when neither.
+std::string file_of(const IndexFacts& f, const ResolvedDistribution& d) {
+  for (const auto& got : f.downloads) {
+    if (got.file_name == d.file_name && got.error.empty()) return got.path;
+  }
+  return index::local_path_of(d.url);
+}
+
 // The cached (or local) file of each distribution to install, linked into one directory.
 Result<fs::path> make_wheelhouse(const fs::path& dir, const IndexFacts& f) {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) return fail(dir.string() + ": " + ec.message());
   for (const auto& d : f.report->install) {
-    std::string path = index::local_path_of(d.url);
-    for (const auto& got : f.downloads) {
-      if (got.file_name == d.file_name && got.error.empty()) path = got.path;
-    }
+    std::string path = file_of(f, d);
     if (path.empty()) return fail(fmt::format("{}: not in the cache and not a local file", d.file_name));
     fs::create_symlink(path, dir / d.file_name, ec);
     if (ec) return fail((dir / d.file_name).string() + ": " + ec.message());
@@ -181,15 +186,9 @@ Result<fs::path> make_wheelhouse(const fs::path& dir, const IndexFacts& f) {
 std::string fetch_taken_file(const index::ResolveOptions& r, IndexFacts& f) {
   for (const auto& file : f.files) {
     if (file.status != index::FileStatus::taken || file.file.sha256.empty()) continue;
-    index::FileCache cache(r.cache_root);
-    index::DownloadOutcome out{f.project, file.file.file_name, 0, false, "", ""};
-    auto got = cache.fetch(file.file.url, file.file.sha256, file.file.file_name, [&](uint64_t done, uint64_t total) {
-      if (r.download_progress) r.download_progress(file.file.file_name, done, total);
-    });
-    if (got) out.bytes = got->bytes, out.hit = got->hit, out.path = got->path.string();
-    else out.error = got.error().message;
-    f.downloads.push_back(out);
-    return out.path;
+    f.downloads.push_back(index::fetch_into_cache(r, index::FileCache(r.cache_root), f.project, file.file.url,
+                                                  file.file.sha256, file.file.file_name));
+    return f.downloads.back().path;
   }
   return "";
 }
@@ -259,10 +258,7 @@ std::vector<std::string> wheels_to_read(const IndexFacts& f) {
   std::vector<std::string> wheels, native;
   for (const auto& d : f.report->install) {
     if (!project_or_direct(d, f.project) || is_torch(d.normalized_name)) continue;
-    std::string path = index::local_path_of(d.url);
-    for (const auto& got : f.downloads) {
-      if (got.file_name == d.file_name && got.error.empty()) path = got.path;
-    }
+    std::string path = file_of(f, d);
     if (path.empty() || !d.file_name.ends_with(".whl")) continue;
     if (d.normalized_name == f.project) wheels.insert(wheels.begin(), path);
     else if (native_wheel(d.file_name)) native.push_back(path);

@@ -201,20 +201,13 @@ void size_resolved(const ResolveOptions& o, IndexFacts& f, const FileCache& cach
 void download_all(const ResolveOptions& o, IndexFacts& f, const FileCache& cache, const WantFn& want) {
   for (auto& d : f.report->install) {
     if (!want(d)) continue;
-    DownloadOutcome out{d.name, d.file_name, 0, false, "", ""};
     if (d.sha256.empty()) {
-      out.error = d.url + ": pip's report gives no sha256, so it cannot be checked: not cached";
-    } else if (auto got = cache.fetch(d.url, d.sha256, d.file_name, [&](uint64_t done, uint64_t total) {
-                 if (o.download_progress) o.download_progress(d.file_name, done, total);
-               })) {
-      out.bytes = got->bytes;
-      out.hit = got->hit;
-      out.path = got->path.string();
-      d.size = got->bytes;
-    } else {
-      out.error = got.error().message;
+      f.downloads.push_back({d.name, d.file_name, 0, false, "",
+                             d.url + ": pip's report gives no sha256, so it cannot be checked: not cached"});
+      continue;
     }
-    f.downloads.push_back(std::move(out));
+    f.downloads.push_back(fetch_into_cache(o, cache, d.name, d.url, d.sha256, d.file_name));
+    if (f.downloads.back().error.empty()) d.size = f.downloads.back().bytes;
   }
 }
 
@@ -291,6 +284,22 @@ void fetch_resolution(const ResolveOptions& o, IndexFacts& f, const WantFn& want
   if (o.download) download_all(o, f, cache, want);
   size_resolved(o, f, cache);
   forecast(f, cache);
+}
+
+DownloadOutcome fetch_into_cache(const ResolveOptions& o, const FileCache& cache, const std::string& name,
+                                 const std::string& url, const std::string& sha256, const std::string& file_name) {
+  DownloadOutcome out{name, file_name, 0, false, "", ""};
+  auto got = cache.fetch(url, sha256, file_name, [&](uint64_t done, uint64_t total) {
+    if (o.download_progress) o.download_progress(file_name, done, total);
+  });
+  if (got) {
+    out.bytes = got->bytes;
+    out.hit = got->hit;
+    out.path = got->path.string();
+  } else {
+    out.error = got.error().message;
+  }
+  return out;
 }
 
 Result<LocalDistribution> find_local_distribution(ProcessRunner& runner, const ResolveOptions& o,

@@ -121,6 +121,9 @@ Result<ResolvedRun> resolve_requirement(ProcessRunner& runner, const ResolveOpti
 // ... then, with options.download, the distributions `want` accepts fetched
 // into the cache, and every distribution sized and forecast.
 using WantFn = std::function<bool(const ResolvedDistribution&)>;
+// One file fetched into the cache (checked against `sha256`), with progress; the outcome says why not.
+DownloadOutcome fetch_into_cache(const ResolveOptions& options, const FileCache& cache, const std::string& name,
+                                 const std::string& url, const std::string& sha256, const std::string& file_name);
 void fetch_resolution(const ResolveOptions& options, IndexFacts& facts, const WantFn& want);
 
 }  // namespace onramp::index
