@@ -186,7 +186,7 @@ std::string run_install_step(AuditState& s) {
   SandboxRunner runner;
   auto outcome = value_or_fatal(runtime::run_install(runner, o));
   s.report.sections.push_back(std::move(outcome.section));
-  if (!outcome.pip_ok) return "pip failed: probe and examples use the source tree instead";
+  if (!outcome.pip_ok) return "the install failed: probe and examples use the source tree instead";
   s.python = (dir / "venv" / "bin" / "python").string();
   s.pythonpath.clear();
   return "installed into " + (dir / "venv").string();

@@ -1,17 +1,15 @@
 #include "onramp/runtime/install.h"
 
 #include <fmt/format.h>
-#include <sys/stat.h>
 
 #include <algorithm>
-#include <atomic>
-#include <chrono>
 #include <cstdlib>
 #include <fstream>
-#include <thread>
 
 #include "onramp/runtime/install_plan.h"
 #include "onramp/runtime/install_section.h"
+#include "onramp/runtime/peak_usage.h"
+#include "onramp/runtime/pip_check.h"
 #include "onramp/python/interpreter.h"
 #include "onramp/util/sandbox.h"
 
@@ -20,45 +18,6 @@ extern char** environ;
 namespace onramp::runtime {
 namespace fs = std::filesystem;
 namespace {
-
-// Bytes allocated on disk under `dir` (st_blocks, as du counts them).
-uint64_t disk_usage(const fs::path& dir) {
-  uint64_t total = 0;
-  std::error_code ec;
-  for (auto it = fs::recursive_directory_iterator(dir, fs::directory_options::skip_permission_denied, ec);
-       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    struct stat st {};
-    if (::lstat(it->path().c_str(), &st) == 0) total += static_cast<uint64_t>(st.st_blocks) * 512;
-  }
-  return total;
-}
-
-// Samples the temp directory's usage every 100 ms while pip runs.
-class PeakUsageWatcher {
- public:
-  explicit PeakUsageWatcher(fs::path dir) : dir_(std::move(dir)), thread_([this] { watch(); }) {}
-  ~PeakUsageWatcher() { stop(); }
-  uint64_t stop() {
-    if (thread_.joinable()) {
-      done_ = true;
-      thread_.join();
-    }
-    return peak_;
-  }
-
- private:
-  void watch() {
-    while (!done_) {
-      peak_ = std::max<uint64_t>(peak_, disk_usage(dir_));
-      std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    }
-    peak_ = std::max<uint64_t>(peak_, disk_usage(dir_));
-  }
-  fs::path dir_;
-  std::atomic<bool> done_{false};
-  std::atomic<uint64_t> peak_{0};
-  std::thread thread_;
-};
 
 // A fresh directory for pip's temporary files under `parent`, removed after the run.
 Result<fs::path> make_pip_tmp(const fs::path& parent) {
@@ -100,6 +59,67 @@ std::string quote_command(const std::vector<std::string>& argv) {
   return out;
 }
 
+// Runs pip with its TMPDIR's peak usage sampled into `peak`.
+Result<RunResult> run_watched(ProcessRunner& runner, const std::vector<std::string>& argv, const SandboxDirs& dirs,
+                              const fs::path& tmp, const fs::path& cwd, double timeout, uint64_t& peak) {
+  PeakUsageWatcher watcher(tmp);
+  auto ran = run_step(runner, argv, dirs, tmp, cwd, timeout);
+  peak = watcher.stop();
+  return ran;
+}
+
+// pip's resolver found no way, offline: when the interpreter's own packages
+// already disagree (Debian 13's torch 2.6 pins a sympy Debian does not ship),
+// pip was trying to repair the host, not to install the target. pip check
+// says so; the install is then measured again with --no-deps, and pip check
+// afterwards names the requirements of the installed wheels that are unmet,
+// which one more pip run (with its resolver) installs where it can.
+Result<void> set_aside_host_conflicts(ProcessRunner& runner, const InstallOptions& o, InstallFacts& f,
+                                      std::vector<std::string> pip_argv, size_t targets, const SandboxDirs& dirs,
+                                      const fs::path& run_dir) {
+  std::vector<std::string> check_argv{(f.venv / "bin" / "python").string(), "-m", "pip", "check"};
+  f.check_command = quote_command(check_argv);
+  o.progress("pip found no way offline; asking whether the interpreter's own packages disagree: " + f.check_command);
+  auto before = run_step(runner, check_argv, dirs, f.pip_tmp, run_dir, 600);
+  if (!before) return std::unexpected(before.error());
+  auto host = parse_pip_check(before->out.text());
+  f.host_conflicts = host.conflicts;
+  f.check_unread = host.unread;
+  for (const auto& c : f.host_conflicts) {
+    if (failure_names(c, f.pip.err.text())) f.resolver_conflicts.push_back(c);
+  }
+  if (f.resolver_conflicts.empty()) return {};  // pip failed on something else
+  f.resolver_pip = f.pip;
+  f.resolver_pip_command = f.pip_command;
+  std::vector<std::string> rest_argv(pip_argv.begin(), pip_argv.end() - static_cast<std::ptrdiff_t>(targets));
+  pip_argv.insert(pip_argv.begin() + 4, "--no-deps");  // after "python -m pip install"
+  f.pip_command = "TMPDIR=" + f.pip_tmp.string() + " " + quote_command(pip_argv);
+  o.progress(fmt::format("pip's failure is the interpreter's own packages disagreeing ({} of pip check's lines); "
+                         "installing again with --no-deps: {}", f.resolver_conflicts.size(), f.pip_command));
+  auto pip = run_watched(runner, pip_argv, dirs, f.pip_tmp, run_dir, o.pip_timeout_seconds, f.peak_temp_bytes);
+  if (!pip) return std::unexpected(pip.error());
+  f.pip = *pip;
+  o.progress(fmt::format("pip --no-deps finished: {} after {:.1f} s", f.pip.outcome(), f.pip.wall_seconds));
+  if (!f.pip.ok()) return {};
+  auto after = run_step(runner, check_argv, dirs, f.pip_tmp, run_dir, 600);
+  if (!after) return std::unexpected(after.error());
+  f.unmet = new_conflicts(f.host_conflicts, parse_pip_check(after->out.text()).conflicts);
+  if (f.unmet.empty()) return {};
+  // The wheels' own requirements (from the find-links, say), with pip's resolver.
+  for (const auto& c : f.unmet) rest_argv.push_back(c.requirement);
+  f.rest_pip_command = "TMPDIR=" + f.pip_tmp.string() + " " + quote_command(rest_argv);
+  o.progress("installing what the --no-deps run left unmet: " + f.rest_pip_command);
+  uint64_t peak = 0;
+  auto rest = run_watched(runner, rest_argv, dirs, f.pip_tmp, run_dir, o.pip_timeout_seconds, peak);
+  if (!rest) return std::unexpected(rest.error());
+  f.rest_pip = *rest;
+  f.peak_temp_bytes = std::max(f.peak_temp_bytes, peak);
+  auto last = run_step(runner, check_argv, dirs, f.pip_tmp, run_dir, 600);
+  if (!last) return std::unexpected(last.error());
+  f.unmet = new_conflicts(f.host_conflicts, parse_pip_check(last->out.text()).conflicts);
+  return {};
+}
+
 }  // namespace
 
 Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& o) {
@@ -129,6 +149,10 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   auto tmp = tmp_parent == dirs->tmp ? Result<fs::path>(dirs->tmp) : make_pip_tmp(tmp_parent);
   if (!tmp) return std::unexpected(tmp.error());
   f.pip_tmp = *tmp;
+  // pip's TMPDIR goes once pip has run, whatever happened.
+  auto remove_pip_tmp = [&] {
+    if (f.pip_tmp != dirs->tmp) fs::remove_all(f.pip_tmp);
+  };
   f.venv = *run_dir / "venv";
   f.system_site_packages = o.system_site_packages;
   std::vector<std::string> venv_argv{f.interpreter.executable, "-m", "venv"};
@@ -142,7 +166,7 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   o.progress("creating a venv: " + quote_command(venv_argv));
   auto venv = run_step(runner, venv_argv, *dirs, f.pip_tmp, *run_dir, 600);
   if (!venv || !venv->ok()) {
-    if (f.pip_tmp != dirs->tmp) fs::remove_all(f.pip_tmp);
+    remove_pip_tmp();
     return fail(fmt::format("{}: cannot create a venv: {}", f.venv.string(),
                             venv ? venv->outcome() + ": " + venv->err.tail() : venv.error().message));
   }
@@ -180,13 +204,21 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   pip_argv.insert(pip_argv.end(), targets.begin(), targets.end());
   f.pip_command = "TMPDIR=" + f.pip_tmp.string() + " " + quote_command(pip_argv);
   o.progress("running pip (this can take minutes): " + f.pip_command);
-  PeakUsageWatcher watcher(f.pip_tmp);
-  auto pip = run_step(runner, pip_argv, *dirs, f.pip_tmp, *run_dir, o.pip_timeout_seconds);
-  f.peak_temp_bytes = watcher.stop();
-  if (f.pip_tmp != dirs->tmp) fs::remove_all(f.pip_tmp);
-  if (!pip) return std::unexpected(pip.error());
+  auto pip = run_watched(runner, pip_argv, *dirs, f.pip_tmp, *run_dir, o.pip_timeout_seconds, f.peak_temp_bytes);
+  if (!pip) {
+    remove_pip_tmp();
+    return std::unexpected(pip.error());
+  }
   f.pip = *pip;
   o.progress(fmt::format("pip finished: {} after {:.1f} s", f.pip.outcome(), f.pip.wall_seconds));
+  if (!f.pip.ok() && is_resolution_failure(f.pip.err.text())) {
+    auto aside = set_aside_host_conflicts(runner, o, f, pip_argv, targets.size(), *dirs, *run_dir);
+    if (!aside) {
+      remove_pip_tmp();
+      return std::unexpected(aside.error());
+    }
+  }
+  remove_pip_tmp();
   std::set<std::string> added;
   for (const auto& d : dist_info_dirs(f.site_packages)) {
     if (!before.count(d)) added.insert(d);
@@ -194,7 +226,7 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   auto footprints = measure_footprints(f.site_packages, added);
   if (!footprints) return std::unexpected(footprints.error());
   f.footprints = std::move(*footprints);
-  return InstallOutcome{install_section(f), *run_dir, f.pip.ok()};
+  return InstallOutcome{install_section(f), *run_dir, f.pip.ok() && f.unmet.empty()};
 }
 
 }  // namespace onramp::runtime

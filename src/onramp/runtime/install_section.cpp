@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace onramp::runtime {
@@ -34,7 +35,8 @@ void add_preflight(report::Section& s, const InstallFacts& f) {
   s.add(Figure{"temp_dir_default", "Where pip would unpack", d.where.path.string(), "",
                "TMPDIR of onramp's environment, else /tmp, as pip's tempfile module chooses", "TMPDIR", ""});
   s.add(Figure{"temp_fs_type", "Its filesystem", d.where.fs_type, "",
-               "the mount holding that directory, from /proc/self/mountinfo", "/proc/self/mountinfo", ""});
+               "the mount holding that directory, from /proc/self/mountinfo; where that file does not show it (a chroot), "
+               "statfs(2)'s f_type", "/proc/self/mountinfo", ""});
   s.add(Figure{"temp_is_tmpfs", "Held in memory (tmpfs)", d.where.is_tmpfs, "", "filesystem type tmpfs or ramfs",
                "/proc/self/mountinfo", ""});
   s.add(Figure{"temp_free_bytes", "Free space there", d.where.free_bytes, "bytes", "statvfs: f_bavail x f_frsize",
@@ -52,6 +54,80 @@ void add_preflight(report::Section& s, const InstallFacts& f) {
   } else if (!d.fits) {
     s.add(Finding{Severity::blocker, "pip's temporary files will not fit: " + d.reason,
                   "free some space or set TMPDIR to a roomy directory on a real disk", "preflight"});
+  }
+}
+
+Table conflict_table(std::string key, std::string title, std::string method, std::string evidence,
+                     const std::vector<PipConflict>& conflicts, const std::vector<PipConflict>* named = nullptr) {
+  Table t{std::move(key), std::move(title), std::move(method), std::move(evidence),
+          {{"package", "Distribution", ""}, {"version", "Version", ""}, {"requirement", "Requires", ""},
+           {"found", "Has instead", ""}},
+          {}};
+  if (named) t.columns.push_back({"in_pip_failure", "Named by pip's failure", ""});
+  for (const auto& c : conflicts) {
+    Json row{{"package", c.package}, {"version", c.version}, {"requirement", c.requirement},
+             {"found", c.found.empty() ? "not installed" : c.found}};
+    if (named) row["in_pip_failure"] = std::find(named->begin(), named->end(), c) != named->end();
+    t.rows.push_back(std::move(row));
+  }
+  return t;
+}
+
+std::string conflict_lines(const std::vector<PipConflict>& conflicts) {
+  std::string out;
+  for (const auto& c : conflicts) out += (out.empty() ? "" : "; ") + c.line;
+  return out;
+}
+
+// pip's resolver failed: pip check says whether the interpreter's own
+// packages disagree; when pip's failure names one of those disagreements, the
+// install was measured again with --no-deps.
+void add_host_conflicts(report::Section& s, const InstallFacts& f) {
+  if (f.check_command.empty()) return;
+  s.add(Figure{"host_conflicts", "Requirements the interpreter's own packages do not meet", f.host_conflicts.size(),
+               "requirements", "pip check in the fresh venv, before anything was installed, once pip's resolver had "
+               "found no way offline", f.check_command, ""});
+  if (!f.check_unread.empty()) {
+    s.add(Finding{Severity::info, "pip check printed lines onramp does not read: " + join(f.check_unread), "",
+                  f.check_command});
+  }
+  if (f.host_conflicts.empty()) return;
+  s.add(conflict_table("host_conflicts", "The interpreter's packages that disagree (pip check)",
+                       "pip check in the venv before the install; named by pip's failure: the requirement's "
+                       "distribution is the one pip's resolver found no version of",
+                       f.check_command, f.host_conflicts, &f.resolver_conflicts));
+  if (f.resolver_conflicts.empty()) {
+    s.add(Finding{Severity::info,
+                  "The interpreter's own packages disagree (" + conflict_lines(f.host_conflicts) +
+                      "), but pip's failure is about something else: no --no-deps run",
+                  "", f.check_command});
+    return;
+  }
+  s.add(Figure{"resolver_outcome", "pip's resolver", f.resolver_pip.outcome() + ": " + last_line(f.resolver_pip.err.text()),
+               "", "the pip install run with dependencies, before the --no-deps one", f.resolver_pip_command, ""});
+  s.add(Finding{Severity::friction,
+                "The interpreter's own packages disagree (" + conflict_lines(f.resolver_conflicts) +
+                    "): pip's resolver tries to repair them before it installs anything, so offline it fails (" +
+                    last_line(f.resolver_pip.err.text()) + ") and online it fetches the missing versions into the "
+                    "venv. The install was measured again with --no-deps",
+                "users of this interpreter will see pip fetch or fail on the host's own requirements; an interpreter "
+                "whose packages agree (pip check prints \"No broken requirements found.\") avoids it",
+                f.check_command});
+  if (!f.pip.ok()) return;
+  if (!f.rest_pip_command.empty()) {
+    s.add(Figure{"rest_pip_seconds", "Install time of what --no-deps left unmet",
+                 std::round(f.rest_pip.wall_seconds * 1000) / 1000, "s",
+                 "wall time of a pip install, with its resolver, of the requirements pip check found unmet after the "
+                 "--no-deps run: " + f.rest_pip.outcome(), f.rest_pip_command, ""});
+  }
+  s.add(conflict_table("unmet_requirements", "Requirements of the installed wheels still unmet (pip check)",
+                       "pip check after the --no-deps install (and the run of what it left unmet), less the host's "
+                       "own lines", f.check_command, f.unmet));
+  if (!f.unmet.empty()) {
+    s.add(Finding{Severity::blocker,
+                  "With the host's disagreement set aside (--no-deps), the installed wheels still lack: " +
+                      conflict_lines(f.unmet),
+                  "give pip the missing wheels with --find-links, or install from the package index", f.check_command});
   }
 }
 
@@ -77,12 +153,16 @@ void add_run(report::Section& s, const InstallFacts& f) {
                  "wall time of a pip install process of those wheels alone (--no-deps), before the rest: "
                  + f.first_pip.outcome(), f.first_pip_command, ""});
   }
-  s.add(Figure{"pip_outcome", "pip outcome", f.pip.outcome(), "", "pip's exit status in the sandbox", f.pip_command, ""});
+  s.add(Figure{"pip_outcome", "pip outcome", f.pip.outcome(), "",
+               f.resolver_pip_command.empty() ? "pip's exit status in the sandbox"
+                                              : "pip's exit status in the sandbox, of the --no-deps run",
+               f.pip_command, ""});
   s.add(Figure{"pip_seconds", "Install time", std::round(f.pip.wall_seconds * 1000) / 1000, "s",
                "wall time of the pip install process, from start to exit", f.pip_command, ""});
   s.add(Figure{"peak_temp_bytes", "Peak temp usage", f.peak_temp_bytes, "bytes",
                "largest disk usage (st_blocks, as du counts) of pip's TMPDIR, sampled every 100 ms while pip ran",
                f.pip_tmp.string(), ""});
+  add_host_conflicts(s, f);
   if (!f.pip.ok()) {
     std::string why = last_line(f.pip.err.text());
     s.add(Finding{Severity::blocker, fmt::format("pip install failed ({}): {}", f.pip.outcome(), why),

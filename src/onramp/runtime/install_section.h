@@ -8,6 +8,7 @@
 #include "onramp/report/model.h"
 #include "onramp/runtime/footprint.h"
 #include "onramp/runtime/install_plan.h"
+#include "onramp/runtime/pip_check.h"
 #include "onramp/python/interpreter.h"
 #include "onramp/runtime/temp_space.h"
 #include "onramp/util/process.h"
@@ -34,6 +35,18 @@ struct InstallFacts {
   std::string pip_command;
   RunResult pip;
   uint64_t peak_temp_bytes = 0;
+  // When pip's resolver found no way and `pip check` says the interpreter's
+  // own packages disagree: that check, the failed resolver run, and what the
+  // --no-deps run (then in `pip`) still leaves unmet.
+  std::string check_command;
+  std::vector<PipConflict> host_conflicts;
+  std::vector<PipConflict> resolver_conflicts;  // those pip's resolver failure names: the --no-deps run follows
+  std::vector<std::string> check_unread;
+  std::string resolver_pip_command;
+  RunResult resolver_pip;
+  std::vector<PipConflict> unmet;
+  std::string rest_pip_command;  // the run that installed what the --no-deps run left unmet; empty when none
+  RunResult rest_pip;
   std::vector<DistributionFootprint> footprints;
 };
 

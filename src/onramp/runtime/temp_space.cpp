@@ -2,7 +2,9 @@
 #include "onramp/util/text_file.h"
 
 #include <fmt/format.h>
+#include <linux/magic.h>
 #include <sys/statvfs.h>
+#include <sys/vfs.h>
 
 #include <algorithm>
 #include <fstream>
@@ -29,6 +31,25 @@ std::string unescape_octal(std::string_view s) {
 }
 
 bool is_memory_fs(const std::string& type) { return type == "tmpfs" || type == "ramfs"; }
+
+// The filesystem type statfs(2) reports, for a path /proc/self/mountinfo does
+// not show (a chroot sees the mounts of the whole system, none of them "/").
+// ext2, ext3 and ext4 share one magic number.
+std::string statfs_type(const std::filesystem::path& path) {
+  struct statfs st {};
+  if (::statfs(path.c_str(), &st) != 0) return "";
+  switch (static_cast<unsigned long>(st.f_type)) {
+    case EXT4_SUPER_MAGIC: return "ext2/ext3/ext4";
+    case TMPFS_MAGIC: return "tmpfs";
+    case RAMFS_MAGIC: return "ramfs";
+    case OVERLAYFS_SUPER_MAGIC: return "overlay";
+    case XFS_SUPER_MAGIC: return "xfs";
+    case BTRFS_SUPER_MAGIC: return "btrfs";
+    case NFS_SUPER_MAGIC: return "nfs";
+    case 0x65735546UL: return "fuse";  // FUSE_SUPER_MAGIC, not in linux/magic.h
+    default: return fmt::format("statfs type {:#x}", static_cast<unsigned long>(st.f_type));
+  }
+}
 
 std::string describe(const FilesystemSpace& fs) {
   return fmt::format("{} ({}, {} bytes free)", fs.path.string(), fs.fs_type.empty() ? "unknown filesystem" : fs.fs_type,
@@ -71,10 +92,9 @@ Result<FilesystemSpace> filesystem_space(const std::filesystem::path& path) {
   struct statvfs st {};
   if (::statvfs(real.c_str(), &st) != 0) return fail(fmt::format("{}: statvfs failed", real.string()));
   FilesystemSpace fs{real, "", false, static_cast<uint64_t>(st.f_bavail) * st.f_frsize};
-  if (auto m = mount_of(parse_mountinfo(util::read_text_file("/proc/self/mountinfo").value_or("")), real)) {
-    fs.fs_type = m->fs_type;
-    fs.is_tmpfs = is_memory_fs(m->fs_type);
-  }
+  auto m = mount_of(parse_mountinfo(util::read_text_file("/proc/self/mountinfo").value_or("")), real);
+  fs.fs_type = m ? m->fs_type : statfs_type(real);
+  fs.is_tmpfs = is_memory_fs(fs.fs_type);
   return fs;
 }
 

@@ -27,7 +27,7 @@ std::optional<MountInfo> mount_of(const std::vector<MountInfo>& mounts, const st
 
 struct FilesystemSpace {
   std::filesystem::path path;
-  std::string fs_type;     // empty when the mount table could not be read
+  std::string fs_type;     // from the mount table, else statfs(2); empty when neither could tell
   bool is_tmpfs = false;   // tmpfs or ramfs: memory, usually small
   uint64_t free_bytes = 0; // statvfs f_bavail * f_frsize
 };
