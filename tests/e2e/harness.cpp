@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -119,6 +120,18 @@ void expect_refused(const std::string& command, const std::vector<BadInput>& cas
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_FALSE(std::filesystem::exists(out)) << r.err;
   }
+}
+
+std::string torch_version(const std::string& python) {
+  auto r = run_program({python, "-I", "-c", "from importlib.metadata import version; print(version('torch'))"}, {});
+  if (r.exit_code != 0) return "";
+  while (!r.out.empty() && (r.out.back() == '\n' || r.out.back() == '\r')) r.out.pop_back();
+  return r.out;
+}
+
+int torch_major(const std::string& python) {
+  std::string v = torch_version(python);
+  return v.empty() || !std::isdigit(static_cast<unsigned char>(v[0])) ? 0 : std::stoi(v);
 }
 
 }  // namespace onramp::e2e

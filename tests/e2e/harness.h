@@ -22,6 +22,13 @@ RunResult run_onramp_unprivileged(const std::vector<std::string>& args);
 // Runs any program with the environment plus `env`, stdin from /dev/null.
 RunResult run_program(const std::vector<std::string>& argv, const std::vector<std::string>& env);
 
+// The torch version `python` imports ("1.13.1", "2.6.0+debian"), from
+// importlib.metadata; empty when it has none. Tests whose answers are torch's
+// own (op traces, device strings) say which torch they expect by it.
+std::string torch_version(const std::string& python);
+// Its major version: 1 for 1.13, 2 for 2.x; 0 when it has no torch.
+int torch_major(const std::string& python);
+
 // A fresh directory under the system temp dir, removed by the destructor.
 class TempDir {
  public:

@@ -53,7 +53,8 @@ TEST(InstallE2E, NativeWheelInstallsOfflineAndItsFootprintMatchesTheDisk) {
   EXPECT_EQ(install_value(i.report, "pip_outcome"), "exit 0");
   json installed = table(i.report, "install", "installed")["rows"];
   ASSERT_EQ(installed.size(), 1u) << installed.dump();
-  EXPECT_EQ(installed[0]["name"], "onramp-native");
+  // setup.py says onramp_native; METADATA says onramp-native with setuptools 66 (Debian 12), onramp_native with 78 (13).
+  EXPECT_TRUE(installed[0]["name"] == "onramp-native" || installed[0]["name"] == "onramp_native") << installed[0];
   EXPECT_EQ(installed[0]["version"], "0.3.1");
   std::string site = site_packages(run + "/venv");
   json dirs = table(i.report, "install", "footprint_dirs")["rows"];  // a copy: table() returns by value

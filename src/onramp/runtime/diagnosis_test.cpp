@@ -45,6 +45,8 @@ TEST(Diagnoses, TheRealBackendsMessagesGetTheirOwnCause) {
       {"AttributeError", "module 'os' has no attribute 'exit'", "os-exit-does-not-exist", "likely_bug"},
       {"AssertionError", "Torch not compiled with XPU enabled", "torch-not-compiled-with-device", "needs_device"},
       {"AssertionError", "Torch not compiled with CUDA enabled", "cuda-not-compiled", "needs_device"},
+      // torch 2.6's torch.accelerator on a PrivateUse1 rename without hooks (the fake_tpu fixture).
+      {"RuntimeError", "PyTorch is not linked with support for tpu devices", "privateuse1-hooks-missing", "likely_bug"},
   };
   for (const auto& c : cases) {
     const auto* rule = Diagnoses::builtin().find(c.type, c.message);
