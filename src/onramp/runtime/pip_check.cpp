@@ -1,7 +1,8 @@
 #include "onramp/runtime/pip_check.h"
 
+#include "onramp/wheel/metadata.h"
+
 #include <algorithm>
-#include <cctype>
 #include <tuple>
 
 namespace onramp::runtime {
@@ -20,24 +21,10 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// PEP 503: lower case, runs of "-", "_" and "." as one "-".
-std::string normalized(std::string_view name) {
-  std::string out;
-  for (char ch : name) {
-    bool sep = ch == '-' || ch == '_' || ch == '.';
-    if (sep) {
-      if (out.empty() || out.back() != '-') out += '-';
-    } else {
-      out += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    }
-  }
-  return out;
-}
-
 // The distribution name a requirement starts with ("sympy" of "sympy==1.13.1; ...").
 std::string requirement_name(std::string_view req) {
   size_t end = req.find_first_of(" <>=!~;[(@");
-  return normalized(req.substr(0, end));
+  return wheel::normalize_name(req.substr(0, end));
 }
 
 }  // namespace
