@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <set>
 
 #include "harness.h"
@@ -35,9 +36,10 @@ class DisagreeingHost : public ::testing::Test {
     RunResult run;
     json report;
   };
-  static Installed install(const std::string& wheel, const std::string& run) {
-    Installed i{run_onramp({"install", "--json", "--python", dir_->path() + "/host/bin/python", "--system-site-packages",
-                            "--out", run, dir_->path() + "/wheels/" + wheel}),
+  static Installed install(const std::string& wheel, const std::string& run,
+                           const std::string& python = dir_->path() + "/host/bin/python") {
+    Installed i{run_onramp({"install", "--json", "--python", python, "--system-site-packages", "--out", run,
+                            dir_->path() + "/wheels/" + wheel}),
                 nullptr};
     if (!i.run.out.empty()) i.report = json::parse(i.run.out);
     return i;
@@ -124,17 +126,42 @@ TEST_F(DisagreeingHost, ARequirementThatIsNowhereStaysAFailure) {
   EXPECT_TRUE(named) << severities(i.report);
 }
 
-// A host that agrees with itself: a resolution failure is pip's, and pip check
-// (asked once the resolver failed) finds nothing to set aside.
-TEST(InstallE2E, AResolutionFailureOnAHostThatAgreesIsNotRetried) {
-  TempDir dir;
-  auto r = run_onramp({"install", "--json", "--python", kSystemPython, "--out", dir.path() + "/run",
-                       fixture_wheel("onramp_native")});
-  EXPECT_EQ(r.exit_code, 1) << r.err;
-  json report = json::parse(r.out);
-  EXPECT_EQ(figure(report, "install", "host_conflicts")["value"], 0);
-  EXPECT_TRUE(table(report, "install", "host_conflicts").is_null());
-  EXPECT_EQ(r.err.find("installing again with --no-deps"), std::string::npos) << r.err;
+// Online, or with the missing version in the find-links, pip repairs the
+// host inside the venv (Debian 13's python3 gets sympy 1.13.1 so for any
+// torch package): the install succeeds, and the report says which of the
+// installed distributions are the host's repair rather than the target's.
+TEST_F(DisagreeingHost, ARepairOfTheHostIsNamedApartFromTheTarget) {
+  TempDir out;
+  auto i = install("repair/onramp_needs_host-1.0-py3-none-any.whl", out.path() + "/run");
+  ASSERT_EQ(i.run.exit_code, 0) << i.run.err;
+  EXPECT_TRUE(figure(i.report, "install", "resolver_outcome").is_null());  // pip's resolver found a way
+  json installed = table(i.report, "install", "installed");
+  std::map<std::string, json> rows;
+  for (const auto& row : installed["rows"]) rows[row["name"].get<std::string>()] = row;
+  ASSERT_EQ(rows.size(), 2u) << installed.dump();
+  EXPECT_EQ(rows["onramp_needs_host"]["repairs"], "");
+  EXPECT_EQ(rows["onramp_hostdep"]["version"], "1.0");
+  EXPECT_EQ(rows["onramp_hostdep"]["repairs"], "onramp-hostpkg 1.0 requires onramp-hostdep==1.0");
+  EXPECT_EQ(figure(i.report, "install", "host_repair_bytes")["value"], rows["onramp_hostdep"]["bytes"]);
+  std::string findings = severities(i.report);
+  EXPECT_NE(findings.find("friction:pip installed what the interpreter's own packages lack, not what the target "
+                          "needs: onramp_hostdep 1.0 ("),
+            std::string::npos)
+      << findings;
+}
+
+// A host that agrees with itself (the torch 2.13 venv): a resolution failure
+// is pip's own, and nothing is set aside.
+TEST_F(DisagreeingHost, AResolutionFailureOnAHostThatAgreesIsNotRetried) {
+  TempDir out;
+  auto i = install("onramp_needs_nowhere-1.0-py3-none-any.whl", out.path() + "/run", ONRAMP_TORCH2_PYTHON);
+  EXPECT_EQ(i.run.exit_code, 1) << i.run.err;
+  ASSERT_FALSE(i.report.is_null()) << i.run.err;
+  EXPECT_EQ(figure(i.report, "install", "host_conflicts")["value"], 0);
+  EXPECT_EQ(figure(i.report, "install", "host_repair_bytes")["value"], 0);
+  EXPECT_TRUE(table(i.report, "install", "host_conflicts").is_null());
+  EXPECT_TRUE(figure(i.report, "install", "resolver_outcome").is_null());
+  EXPECT_EQ(i.run.err.find("installing again with --no-deps"), std::string::npos) << i.run.err;
 }
 
 }  // namespace

@@ -68,27 +68,44 @@ Result<RunResult> run_watched(ProcessRunner& runner, const std::vector<std::stri
   return ran;
 }
 
-// pip's resolver found no way, offline: when the interpreter's own packages
-// already disagree (Debian 13's torch 2.6 pins a sympy Debian does not ship),
-// pip was trying to repair the host, not to install the target. pip check
-// says so; the install is then measured again with --no-deps, and pip check
+std::vector<std::string> pip_check_argv(const InstallFacts& f) {
+  return {(f.venv / "bin" / "python").string(), "-m", "pip", "check"};
+}
+
+// What pip check says of the interpreter's own packages, as the fresh venv
+// sees them, before anything is installed (about half a second).
+Result<void> check_host(ProcessRunner& runner, const InstallOptions& o, InstallFacts& f, const SandboxDirs& dirs,
+                        const fs::path& run_dir) {
+  auto argv = pip_check_argv(f);
+  f.check_command = quote_command(argv);
+  o.progress("asking whether the interpreter's own packages agree: " + f.check_command);
+  auto ran = run_step(runner, argv, dirs, f.pip_tmp, run_dir, 600);
+  if (!ran) return std::unexpected(ran.error());
+  auto host = parse_pip_check(ran->out.text());
+  f.host_conflicts = host.conflicts;
+  f.check_unread = host.unread;
+  return {};
+}
+
+// pip's resolver found no way, offline: when it failed on one of the
+// interpreter's own disagreements (Debian 13's torch 2.6 pins a sympy Debian
+// does not ship), pip was trying to repair the host, not to install the
+// target. The install is then measured again with --no-deps, and pip check
 // afterwards names the requirements of the installed wheels that are unmet,
 // which one more pip run (with its resolver) installs where it can.
 Result<void> set_aside_host_conflicts(ProcessRunner& runner, const InstallOptions& o, InstallFacts& f,
                                       std::vector<std::string> pip_argv, size_t targets, const SandboxDirs& dirs,
                                       const fs::path& run_dir) {
-  std::vector<std::string> check_argv{(f.venv / "bin" / "python").string(), "-m", "pip", "check"};
-  f.check_command = quote_command(check_argv);
-  o.progress("pip found no way offline; asking whether the interpreter's own packages disagree: " + f.check_command);
-  auto before = run_step(runner, check_argv, dirs, f.pip_tmp, run_dir, 600);
-  if (!before) return std::unexpected(before.error());
-  auto host = parse_pip_check(before->out.text());
-  f.host_conflicts = host.conflicts;
-  f.check_unread = host.unread;
   for (const auto& c : f.host_conflicts) {
     if (failure_names(c, f.pip.err.text())) f.resolver_conflicts.push_back(c);
   }
   if (f.resolver_conflicts.empty()) return {};  // pip failed on something else
+  // pip check's lines that the host did not already have.
+  auto unmet_now = [&]() -> Result<std::vector<PipConflict>> {
+    auto ran = run_step(runner, pip_check_argv(f), dirs, f.pip_tmp, run_dir, 600);
+    if (!ran) return std::unexpected(ran.error());
+    return new_conflicts(f.host_conflicts, parse_pip_check(ran->out.text()).conflicts);
+  };
   f.resolver_pip = f.pip;
   f.resolver_pip_command = f.pip_command;
   std::vector<std::string> rest_argv(pip_argv.begin(), pip_argv.end() - static_cast<std::ptrdiff_t>(targets));
@@ -101,9 +118,9 @@ Result<void> set_aside_host_conflicts(ProcessRunner& runner, const InstallOption
   f.pip = *pip;
   o.progress(fmt::format("pip --no-deps finished: {} after {:.1f} s", f.pip.outcome(), f.pip.wall_seconds));
   if (!f.pip.ok()) return {};
-  auto after = run_step(runner, check_argv, dirs, f.pip_tmp, run_dir, 600);
+  auto after = unmet_now();
   if (!after) return std::unexpected(after.error());
-  f.unmet = new_conflicts(f.host_conflicts, parse_pip_check(after->out.text()).conflicts);
+  f.unmet = *after;
   if (f.unmet.empty()) return {};
   // The wheels' own requirements (from the find-links, say), with pip's resolver.
   for (const auto& c : f.unmet) rest_argv.push_back(c.requirement);
@@ -114,9 +131,9 @@ Result<void> set_aside_host_conflicts(ProcessRunner& runner, const InstallOption
   if (!rest) return std::unexpected(rest.error());
   f.rest_pip = *rest;
   f.peak_temp_bytes = std::max(f.peak_temp_bytes, peak);
-  auto last = run_step(runner, check_argv, dirs, f.pip_tmp, run_dir, 600);
+  auto last = unmet_now();
   if (!last) return std::unexpected(last.error());
-  f.unmet = new_conflicts(f.host_conflicts, parse_pip_check(last->out.text()).conflicts);
+  f.unmet = *last;
   return {};
 }
 
@@ -181,6 +198,12 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
     for (const auto& dir : f.interpreter.site_dirs) pth << dir << "\n";
     if (!pth.flush()) return fail((f.site_packages / kHostSitePth).string() + ": cannot write");
     f.host_site_dirs = f.interpreter.site_dirs;
+  }
+  if (o.system_site_packages) {
+    if (auto checked = check_host(runner, o, f, *dirs, *run_dir); !checked) {
+      remove_pip_tmp();
+      return std::unexpected(checked.error());
+    }
   }
   auto before = dist_info_dirs(f.site_packages);
   std::vector<std::string> pip_argv{(f.venv / "bin" / "python").string(), "-m", "pip", "install", "--progress-bar", "off"};

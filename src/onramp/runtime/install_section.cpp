@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "onramp/wheel/metadata.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -26,6 +28,16 @@ std::string last_line(const std::string& text) {
   if (end == std::string::npos) return "";
   size_t start = text.rfind('\n', end);
   return text.substr(start == std::string::npos ? 0 : start + 1, end - (start == std::string::npos ? 0 : start + 1) + 1);
+}
+
+// The host's requirement (pip check's line, less its period) that a newly
+// installed distribution meets; empty when it meets none.
+std::string host_requirement_met_by(const std::vector<PipConflict>& conflicts, const std::string& name) {
+  std::string wanted = wheel::normalize_name(name);
+  for (const auto& c : conflicts) {
+    if (requirement_name(c.requirement) == wanted) return c.package + " " + c.version + " requires " + c.requirement;
+  }
+  return "";
 }
 
 void add_preflight(report::Section& s, const InstallFacts& f) {
@@ -79,27 +91,28 @@ std::string conflict_lines(const std::vector<PipConflict>& conflicts) {
   return out;
 }
 
-// pip's resolver failed: pip check says whether the interpreter's own
-// packages disagree; when pip's failure names one of those disagreements, the
-// install was measured again with --no-deps.
+// The venv sees the interpreter's packages: pip check says whether they
+// agree. When they do not and pip's resolver failed on it, the install was
+// measured again with --no-deps.
 void add_host_conflicts(report::Section& s, const InstallFacts& f) {
   if (f.check_command.empty()) return;
   s.add(Figure{"host_conflicts", "Requirements the interpreter's own packages do not meet", f.host_conflicts.size(),
-               "requirements", "pip check in the fresh venv, before anything was installed, once pip's resolver had "
-               "found no way offline", f.check_command, ""});
+               "requirements", "pip check in the fresh venv, which sees the interpreter's packages, before the install",
+               f.check_command, ""});
   if (!f.check_unread.empty()) {
     s.add(Finding{Severity::info, "pip check printed lines onramp does not read: " + join(f.check_unread), "",
                   f.check_command});
   }
   if (f.host_conflicts.empty()) return;
+  bool resolver_failed = !f.resolver_pip_command.empty() || !f.pip.ok();
   s.add(conflict_table("host_conflicts", "The interpreter's packages that disagree (pip check)",
                        "pip check in the venv before the install; named by pip's failure: the requirement's "
                        "distribution is the one pip's resolver found no version of",
-                       f.check_command, f.host_conflicts, &f.resolver_conflicts));
+                       f.check_command, f.host_conflicts, resolver_failed ? &f.resolver_conflicts : nullptr));
   if (f.resolver_conflicts.empty()) {
     s.add(Finding{Severity::info,
-                  "The interpreter's own packages disagree (" + conflict_lines(f.host_conflicts) +
-                      "), but pip's failure is about something else: no --no-deps run",
+                  "The interpreter's own packages disagree (" + conflict_lines(f.host_conflicts) + ")" +
+                      (resolver_failed ? ", but pip's failure is about something else: no --no-deps run" : ""),
                   "", f.check_command});
     return;
   }
@@ -174,9 +187,12 @@ void add_run(report::Section& s, const InstallFacts& f) {
 void add_footprint(report::Section& s, const InstallFacts& f) {
   uint64_t bytes = 0, native = 0, files = 0;
   std::string ev = f.site_packages.string() + "/*.dist-info/RECORD";
-  Table dists{"installed", "Installed distributions", "dist-info directories that pip added to the venv; sizes by stat(2) of each file their RECORD lists",
+  Table dists{"installed", "Installed distributions", "dist-info directories that pip added to the venv; sizes by stat(2) of each file their RECORD lists; "
+              "repairs: the interpreter's own requirement (pip check before the install) that this distribution meets",
               ev, {{"name", "Name", ""}, {"version", "Version", ""}, {"files", "Files", "files"}, {"bytes", "Bytes", "bytes"},
-                   {"native_bytes", "Native bytes", "bytes"}, {"missing_files", "Missing", "files"}}, {}};
+                   {"native_bytes", "Native bytes", "bytes"}, {"missing_files", "Missing", "files"}, {"repairs", "Repairs the host's", ""}}, {}};
+  uint64_t repair_bytes = 0;
+  std::vector<std::string> repaired;
   dists.chart = {"name", "bytes"};
   Table dirs{"footprint_dirs", "Footprint per top-level directory", "RECORD paths grouped by their first component under site-packages (bin for scripts); largest first within each distribution",
              ev, {{"distribution", "Distribution", ""}, {"directory", "Directory", ""}, {"files", "Files", "files"},
@@ -185,8 +201,13 @@ void add_footprint(report::Section& s, const InstallFacts& f) {
     bytes += d.bytes;
     native += d.native_bytes;
     files += d.files;
+    std::string repairs = host_requirement_met_by(f.host_conflicts, d.name);
+    if (!repairs.empty()) {
+      repair_bytes += d.bytes;
+      repaired.push_back(fmt::format("{} {} ({} bytes) for {}", d.name, d.version, d.bytes, repairs));
+    }
     dists.rows.push_back(Json{{"name", d.name}, {"version", d.version}, {"files", d.files}, {"bytes", d.bytes},
-                              {"native_bytes", d.native_bytes}, {"missing_files", d.missing_files}});
+                              {"native_bytes", d.native_bytes}, {"missing_files", d.missing_files}, {"repairs", repairs}});
     for (const auto& dir : d.directories) {
       dirs.rows.push_back(Json{{"distribution", d.name}, {"directory", dir.directory}, {"files", dir.files},
                                {"bytes", dir.bytes}, {"native_bytes", dir.native_bytes}});
@@ -197,6 +218,16 @@ void add_footprint(report::Section& s, const InstallFacts& f) {
   s.add(Figure{"footprint_bytes", "Footprint on disk", bytes, "bytes", "sum of the apparent sizes of those files", ev, ""});
   s.add(Figure{"native_bytes", "Native payload installed", native, "bytes",
                "sum of the sizes of those files that start with the ELF magic", ev, ""});
+  if (!f.check_command.empty()) {
+    s.add(Figure{"host_repair_bytes", "Footprint that repairs the interpreter's own packages", repair_bytes, "bytes",
+                 "sum of the sizes of the installed distributions that meet a requirement pip check found unmet "
+                 "before the install", f.check_command, ""});
+  }
+  if (!repaired.empty()) {
+    s.add(Finding{Severity::friction,
+                  "pip installed what the interpreter's own packages lack, not what the target needs: " + join(repaired),
+                  "a cost of this interpreter: one whose packages agree (pip check) does not pay it", f.check_command});
+  }
   s.add(std::move(dists));
   s.add(std::move(dirs));
 }

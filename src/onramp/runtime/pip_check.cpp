@@ -21,12 +21,6 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// The distribution name a requirement starts with ("sympy" of "sympy==1.13.1; ...").
-std::string requirement_name(std::string_view req) {
-  size_t end = req.find_first_of(" <>=!~;[(@");
-  return wheel::normalize_name(req.substr(0, end));
-}
-
 }  // namespace
 
 PipCheck parse_pip_check(std::string_view output) {
@@ -76,6 +70,11 @@ std::vector<PipConflict> new_conflicts(const std::vector<PipConflict>& before, c
 bool is_resolution_failure(std::string_view err) {
   return err.find("ResolutionImpossible") != std::string_view::npos ||
          err.find("No matching distribution found for") != std::string_view::npos;
+}
+
+std::string requirement_name(std::string_view req) {
+  size_t end = req.find_first_of(" <>=!~;[(@");
+  return wheel::normalize_name(req.substr(0, end));
 }
 
 bool failure_names(const PipConflict& c, std::string_view err) {

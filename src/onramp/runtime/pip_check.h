@@ -35,6 +35,10 @@ std::vector<PipConflict> new_conflicts(const std::vector<PipConflict>& before, c
 // (as opposed to a build that failed, a full disk, a bad wheel).
 bool is_resolution_failure(std::string_view pip_stderr);
 
+// The distribution a requirement names, PEP 503-normalized ("sympy" of
+// "sympy==1.13.1; python_version >= \"3.9\"").
+std::string requirement_name(std::string_view requirement);
+
 // Whether pip's resolver failure names the distribution `c` requires: "No
 // matching distribution found for sympy==1.13.1" for torch's sympy pin. Names
 // compare as PEP 503 normalizes them.
