@@ -11,7 +11,6 @@ namespace {
 using nlohmann::json;
 
 const std::string kFixtures = std::string(ONRAMP_SOURCE_DIR) + "/tests/e2e/fixtures";
-const std::string kSystemPython = "/usr/bin/python3";  // Debian's, with Debian's torch
 
 struct Examples {
   RunResult run;

@@ -22,6 +22,9 @@ RunResult run_onramp_unprivileged(const std::vector<std::string>& args);
 // Runs any program with the environment plus `env`, stdin from /dev/null.
 RunResult run_program(const std::vector<std::string>& argv, const std::vector<std::string>& env);
 
+// Debian's own interpreter, with Debian's torch (1.13 on Debian 12, 2.6 on 13).
+inline const char* kSystemPython = "/usr/bin/python3";
+
 // The torch version `python` imports ("1.13.1", "2.6.0+debian"), from
 // importlib.metadata; empty when it has none. Tests whose answers are torch's
 // own (op traces, device strings) say which torch they expect by it.

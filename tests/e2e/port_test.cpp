@@ -13,7 +13,6 @@ namespace {
 using nlohmann::json;
 
 const std::string kFixtures = std::string(ONRAMP_SOURCE_DIR) + "/tests/e2e/fixtures/port";
-const std::string kSystemPython = "/usr/bin/python3";  // Debian's, with Debian's torch
 const std::string kReference = std::string(ONRAMP_SOURCE_DIR) + "/examples/reference-backend";
 
 json port_json(const std::string& section, std::vector<std::string> args, const TempDir& run) {

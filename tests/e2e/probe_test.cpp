@@ -174,7 +174,7 @@ void expect_fake_tpu_matrix(const std::string& python) {
                                         : "renamed_api (internal-api-names-accelerator)");
 }
 
-TEST(Probe, DeviceApiMatrixOfAFakeTpuBackendOnDebiansTorch) { expect_fake_tpu_matrix("/usr/bin/python3"); }
+TEST(Probe, DeviceApiMatrixOfAFakeTpuBackendOnDebiansTorch) { expect_fake_tpu_matrix(kSystemPython); }
 
 TEST(Probe, DeviceApiMatrixOfAFakeTpuBackendOnTorch213) { expect_fake_tpu_matrix(ONRAMP_TORCH2_PYTHON); }
 

@@ -20,8 +20,6 @@
 
 namespace onramp::e2e {
 
-inline const char* kSystemPython = "/usr/bin/python3";
-
 inline std::string fixtures_dir() { return std::string(ONRAMP_SOURCE_DIR) + "/tests/e2e/fixtures"; }
 
 

@@ -59,6 +59,11 @@ std::string quote_command(const std::vector<std::string>& argv) {
   return out;
 }
 
+// A pip command line as the report shows it: with the TMPDIR it ran under.
+std::string pip_command_line(const fs::path& tmp, const std::vector<std::string>& argv) {
+  return "TMPDIR=" + tmp.string() + " " + quote_command(argv);
+}
+
 // Runs pip with its TMPDIR's peak usage sampled into `peak`.
 Result<RunResult> run_watched(ProcessRunner& runner, const std::vector<std::string>& argv, const SandboxDirs& dirs,
                               const fs::path& tmp, const fs::path& cwd, double timeout, uint64_t& peak) {
@@ -110,7 +115,7 @@ Result<void> set_aside_host_conflicts(ProcessRunner& runner, const InstallOption
   f.resolver_pip_command = f.pip_command;
   std::vector<std::string> rest_argv(pip_argv.begin(), pip_argv.end() - static_cast<std::ptrdiff_t>(targets));
   pip_argv.insert(pip_argv.begin() + 4, "--no-deps");  // after "python -m pip install"
-  f.pip_command = "TMPDIR=" + f.pip_tmp.string() + " " + quote_command(pip_argv);
+  f.pip_command = pip_command_line(f.pip_tmp, pip_argv);
   o.progress(fmt::format("pip's failure is the interpreter's own packages disagreeing ({} of pip check's lines); "
                          "installing again with --no-deps: {}", f.resolver_conflicts.size(), f.pip_command));
   auto pip = run_watched(runner, pip_argv, dirs, f.pip_tmp, run_dir, o.pip_timeout_seconds, f.peak_temp_bytes);
@@ -124,7 +129,7 @@ Result<void> set_aside_host_conflicts(ProcessRunner& runner, const InstallOption
   if (f.unmet.empty()) return {};
   // The wheels' own requirements (from the find-links, say), with pip's resolver.
   for (const auto& c : f.unmet) rest_argv.push_back(c.requirement);
-  f.rest_pip_command = "TMPDIR=" + f.pip_tmp.string() + " " + quote_command(rest_argv);
+  f.rest_pip_command = pip_command_line(f.pip_tmp, rest_argv);
   o.progress("installing what the --no-deps run left unmet: " + f.rest_pip_command);
   uint64_t peak = 0;
   auto rest = run_watched(runner, rest_argv, dirs, f.pip_tmp, run_dir, o.pip_timeout_seconds, peak);
@@ -213,7 +218,7 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
     first.insert(first.end(), {"--no-index", "--no-deps"});
     first.insert(first.end(), o.pip_args.begin(), o.pip_args.end());
     first.insert(first.end(), o.first_wheels.begin(), o.first_wheels.end());
-    f.first_pip_command = "TMPDIR=" + f.pip_tmp.string() + " " + quote_command(first);
+    f.first_pip_command = pip_command_line(f.pip_tmp, first);
     o.progress("installing first, timed apart: " + f.first_pip_command);
     auto ran = run_step(runner, first, *dirs, f.pip_tmp, *run_dir, o.pip_timeout_seconds);
     if (!ran) return std::unexpected(ran.error());
@@ -225,7 +230,7 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   pip_argv.insert(pip_argv.end(), f.plan.added_args.begin(), f.plan.added_args.end());
   pip_argv.insert(pip_argv.end(), o.pip_args.begin(), o.pip_args.end());
   pip_argv.insert(pip_argv.end(), targets.begin(), targets.end());
-  f.pip_command = "TMPDIR=" + f.pip_tmp.string() + " " + quote_command(pip_argv);
+  f.pip_command = pip_command_line(f.pip_tmp, pip_argv);
   o.progress("running pip (this can take minutes): " + f.pip_command);
   auto pip = run_watched(runner, pip_argv, *dirs, f.pip_tmp, *run_dir, o.pip_timeout_seconds, f.peak_temp_bytes);
   if (!pip) {

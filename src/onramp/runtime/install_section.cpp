@@ -30,8 +30,8 @@ std::string last_line(const std::string& text) {
   return text.substr(start == std::string::npos ? 0 : start + 1, end - (start == std::string::npos ? 0 : start + 1) + 1);
 }
 
-// The host's requirement (pip check's line, less its period) that a newly
-// installed distribution meets; empty when it meets none.
+// The host's requirement that a newly installed distribution meets
+// ("torch 2.6.0+debian requires sympy==1.13.1; ..."); empty when it meets none.
 std::string host_requirement_met_by(const std::vector<PipConflict>& conflicts, const std::string& name) {
   std::string wanted = wheel::normalize_name(name);
   for (const auto& c : conflicts) {

@@ -35,9 +35,10 @@ struct InstallFacts {
   std::string pip_command;
   RunResult pip;
   uint64_t peak_temp_bytes = 0;
-  // When pip's resolver found no way and `pip check` says the interpreter's
-  // own packages disagree: that check, the failed resolver run, and what the
-  // --no-deps run (then in `pip`) still leaves unmet.
+  // pip check of the interpreter's packages before the install (when the venv
+  // sees them; empty command otherwise). When pip's resolver then failed on
+  // one of its lines: the failed run, and what the --no-deps run (then in
+  // `pip`) and the run after it still leave unmet.
   std::string check_command;
   std::vector<PipConflict> host_conflicts;
   std::vector<PipConflict> resolver_conflicts;  // those pip's resolver failure names: the --no-deps run follows
