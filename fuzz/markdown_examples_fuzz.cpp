@@ -1,14 +1,14 @@
 // README-style Markdown (cmark underneath): code blocks, shell commands and
 // the diff fences of the documented port, counted.
 #include "fuzz_input.h"
-#include "onramp/runtime/diff_fence.h"
-#include "onramp/runtime/example_sources.h"
+#include "onramp/examples/diff_fence.h"
+#include "onramp/examples/example_sources.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  auto file = onramp::runtime::extract_markdown(onramp::fuzz::as_text(data, size), "README.md");
+  auto file = onramp::examples::extract_markdown(onramp::fuzz::as_text(data, size), "README.md");
   if (file) {
     for (const auto& fence : file->diffs) {
-      (void)onramp::runtime::count_diff(fence.text, onramp::runtime::ChangeRules::builtin());
+      (void)onramp::examples::count_diff(fence.text, onramp::examples::ChangeRules::builtin());
     }
   }
   return 0;

@@ -2,21 +2,21 @@
 // code runs in the same interpreter and can write anything there, so every
 // record is hostile. Read as the device-API matrix and as example statements.
 #include "fuzz_input.h"
-#include "onramp/runtime/api_probe.h"
-#include "onramp/runtime/examples_run.h"
+#include "onramp/probe/api_probe.h"
+#include "onramp/examples/examples_run.h"
 #include "onramp/report/render.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   onramp::python::ScriptRun run;
   onramp::python::read_records(std::string(onramp::fuzz::as_text(data, size)), run);
   onramp::report::Section api;
-  onramp::runtime::add_api_records(api, run, {"mod", "dev"});
-  onramp::runtime::ExampleFile file{"README.md", {{"README.md:3", 3, "import mod\nx = 1\n", {}, {}}}, {}, {}, 0};
+  onramp::probe::add_api_records(api, run, {"mod", "dev"});
+  onramp::examples::ExampleFile file{"README.md", {{"README.md:3", 3, "import mod\nx = 1\n", {}, {}}}, {}, {}, 0};
   onramp::report::Section examples;
-  onramp::runtime::StatementTally tally;
+  onramp::examples::StatementTally tally;
   std::vector<onramp::report::Finding> findings;
-  onramp::runtime::ExamplesOptions options{"", 60, {"mod", {"mod_device"}}};
-  onramp::runtime::add_statement_records(examples, file, 1, run, options, tally, findings);
+  onramp::examples::ExamplesOptions options{"", 60, {"mod", {"mod_device"}}};
+  onramp::examples::add_statement_records(examples, file, 1, run, options, tally, findings);
   for (auto& f : findings) examples.add(std::move(f));
   onramp::report::Report report;
   report.sections = {std::move(api), std::move(examples)};

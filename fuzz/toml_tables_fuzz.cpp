@@ -5,7 +5,7 @@
 #include "onramp/census/languages.h"
 #include "onramp/ops/profile.h"
 #include "onramp/ops/rules.h"
-#include "onramp/runtime/diagnosis.h"
+#include "onramp/diagnosis/diagnosis.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text = onramp::fuzz::as_text(data, size);
@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     (void)table->detect("CMakeLists.txt");
   }
   (void)onramp::ops::parse_profile(text, "fuzz.toml");
-  if (auto diagnoses = onramp::runtime::Diagnoses::parse(text, "fuzz.toml")) {
+  if (auto diagnoses = onramp::diagnosis::Diagnoses::parse(text, "fuzz.toml")) {
     (void)diagnoses->find("RuntimeError", "Expected one of cpu, cuda device type at start of device string: tpu");
   }
   if (auto rules = onramp::ops::OpsRules::parse(text, "fuzz.toml")) {

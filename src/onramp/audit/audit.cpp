@@ -16,11 +16,11 @@
 #include "onramp/index/resolve.h"
 #include "onramp/ops/ops_run.h"
 #include "onramp/ops/profile.h"
-#include "onramp/runtime/api_probe.h"
-#include "onramp/runtime/example_sources.h"
-#include "onramp/runtime/examples_run.h"
-#include "onramp/runtime/import_probe.h"
-#include "onramp/runtime/install.h"
+#include "onramp/probe/api_probe.h"
+#include "onramp/examples/example_sources.h"
+#include "onramp/examples/examples_run.h"
+#include "onramp/probe/import_probe.h"
+#include "onramp/install/install.h"
 #include "onramp/python/sandbox.h"
 #include "onramp/source/source.h"
 #include "onramp/util/time_ledger.h"
@@ -170,7 +170,7 @@ std::vector<std::string> torch_wheels_in(const fs::path& dir) {
 }
 
 std::string run_install_step(AuditState& s) {
-  runtime::InstallOptions o;
+  install::InstallOptions o;
   o.target = s.install_target.empty() ? s.wheels.front() : s.install_target.string();
   o.python = s.options.python;
   o.pip_args = s.options.pip_args;
@@ -184,7 +184,7 @@ std::string run_install_step(AuditState& s) {
   o.make_run_dir = step_dir_maker(dir);
   o.progress = s.options.progress;
   SandboxRunner runner;
-  auto outcome = value_or_fatal(runtime::run_install(runner, o));
+  auto outcome = value_or_fatal(install::run_install(runner, o));
   s.report.sections.push_back(std::move(outcome.section));
   if (!outcome.pip_ok) return "the install failed: probe and examples use the source tree instead";
   s.python = (dir / "venv" / "bin" / "python").string();
@@ -205,25 +205,25 @@ python::Sandbox open_python(const AuditState& s, const std::string& step) {
 std::string run_probe_step(AuditState& s) {
   auto python = open_python(s, "probe");
   report::Section section{"probe", "Import and device probes", {}, {}, {}};
-  runtime::add_import_probe(section, python, {s.module, s.options.runs, 10});
+  probe::add_import_probe(section, python, {s.module, s.options.runs, 10});
   std::string device = !s.options.device.empty() ? s.options.device : s.profile ? s.profile->device : "";
-  runtime::add_api_probe(section, python, {s.module, device});
+  probe::add_api_probe(section, python, {s.module, device});
   s.report.sections.push_back(std::move(section));
   s.report.target["python"] = python::describe(python.interpreter());
   return "import " + s.module + " with " + python::describe(python.interpreter());
 }
 
 std::string run_examples_step(AuditState& s) {
-  std::vector<runtime::ExampleFile> files;
+  std::vector<examples::ExampleFile> files;
   for (const auto& doc : s.docs) {
-    auto found = value_or_fatal(runtime::collect_examples(doc));
+    auto found = value_or_fatal(examples::collect_examples(doc));
     files.insert(files.end(), found.begin(), found.end());
   }
   auto python = open_python(s, "examples");
   report::Section section{"examples", "Examples, statement by statement", {}, {}, {}};
-  runtime::ExamplesOptions options{s.module, 60, {s.module, {}}};
+  examples::ExamplesOptions options{s.module, 60, {s.module, {}}};
   if (s.profile) options.registration.calls = s.profile->device_init_calls;
-  runtime::add_examples(section, python, files, options);
+  examples::add_examples(section, python, files, options);
   s.report.sections.push_back(std::move(section));
   return fmt::format("{} document(s)", s.docs.size());
 }

@@ -7,7 +7,7 @@
 #include <regex>
 #include <set>
 
-#include "onramp/runtime/example_causes.h"
+#include "onramp/examples/example_causes.h"
 
 namespace onramp::audit {
 namespace {
@@ -125,7 +125,7 @@ void add_failure_causes(Section& v, const report::Report& r) {
   if (n(roots) == 0) return;
   v.add(Finding{Severity::info,
                 "The documented examples fail for " +
-                    runtime::causes_summary(n(causes), n(roots), n(following)) + " (examples.failure_causes).",
+                    examples::causes_summary(n(causes), n(roots), n(following)) + " (examples.failure_causes).",
                 "", "examples", "", ""});
 }
 

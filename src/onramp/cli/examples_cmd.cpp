@@ -5,8 +5,8 @@
 #include "onramp/cli/output.h"
 #include "onramp/cli/sandbox_options.h"
 #include "onramp/ops/profile.h"
-#include "onramp/runtime/example_sources.h"
-#include "onramp/runtime/examples_run.h"
+#include "onramp/examples/example_sources.h"
+#include "onramp/examples/examples_run.h"
 #include "onramp/util/error.h"
 
 namespace onramp::cli {
@@ -14,7 +14,7 @@ namespace {
 
 struct ExamplesArgs {
   std::string target;
-  runtime::ExamplesOptions options;
+  examples::ExamplesOptions options;
   SandboxCliOptions sandbox;
   OutputOptions output;
   std::string profile;
@@ -28,7 +28,7 @@ int run_examples(const ExamplesArgs& given) {
     if (args.options.registration.module.empty()) args.options.registration.module = profile.module;
     args.options.registration.calls = profile.device_init_calls;
   }
-  auto files = value_or_fatal(runtime::collect_examples(args.target));
+  auto files = value_or_fatal(examples::collect_examples(args.target));
   auto run_dir = args.sandbox.create_run_dir();
   SandboxRunner runner;
   auto python = python::Sandbox::open(runner, args.sandbox.sandbox, run_dir);
@@ -37,7 +37,7 @@ int run_examples(const ExamplesArgs& given) {
   if (!args.options.module.empty()) report.target["module"] = args.options.module;
   report.run_dir = run_dir.string();
   report::Section section{"examples", "Examples, statement by statement", {}, {}, {}};
-  runtime::add_examples(section, python, files, args.options);
+  examples::add_examples(section, python, files, args.options);
   report.sections.push_back(std::move(section));
   args.output.emit(report);
   return 0;

@@ -8,7 +8,7 @@
 #include "onramp/cli/command.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
-#include "onramp/runtime/install.h"
+#include "onramp/install/install.h"
 #include "onramp/util/sandbox.h"
 
 namespace onramp::cli {
@@ -33,7 +33,7 @@ std::vector<std::string> split_words(const std::string& text) {
 }
 
 int run_install_command(const InstallArgs& args) {
-  runtime::InstallOptions options;
+  install::InstallOptions options;
   options.target = args.target;
   options.python = args.python;
   options.pip_args = split_words(args.pip_args);
@@ -44,7 +44,7 @@ int run_install_command(const InstallArgs& args) {
   options.make_run_dir = [&args] { return run_dir_from(args.out); };
   options.progress = [](const std::string& line) { std::cerr << "onramp: " << line << "\n" << std::flush; };
   SandboxRunner runner;
-  auto outcome = value_or_fatal(runtime::run_install(runner, options));
+  auto outcome = value_or_fatal(install::run_install(runner, options));
   report::Report report;
   report.target = report::Json{{"kind", "install"}, {"target", args.target}};
   report.run_dir = outcome.run_dir.string();

@@ -3,8 +3,8 @@
 #include "onramp/cli/command.h"
 #include "onramp/cli/output.h"
 #include "onramp/cli/sandbox_options.h"
-#include "onramp/runtime/api_probe.h"
-#include "onramp/runtime/import_probe.h"
+#include "onramp/probe/api_probe.h"
+#include "onramp/probe/import_probe.h"
 #include "onramp/util/error.h"
 
 namespace onramp::cli {
@@ -30,9 +30,9 @@ int run_probe(const ProbeArgs& args) {
   report.run_dir = run_dir.string();
   report::Section section{"probe", "Import and device probes", {}, {}, {}};
   if (!args.module.empty() && !args.no_import) {
-    runtime::add_import_probe(section, python, {args.module, args.runs, 10});
+    probe::add_import_probe(section, python, {args.module, args.runs, 10});
   }
-  if (!args.no_api) runtime::add_api_probe(section, python, {args.module, args.device});
+  if (!args.no_api) probe::add_api_probe(section, python, {args.module, args.device});
   report.sections.push_back(std::move(section));
   args.output.emit(report);
   return 0;

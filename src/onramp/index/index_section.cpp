@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "onramp/runtime/temp_space.h"
+#include "onramp/install/temp_space.h"
 
 namespace onramp::index {
 namespace {
@@ -192,7 +192,7 @@ void add_forecast(report::Section& s, const IndexFacts& f) {
   std::string method = fmt::format(
       "{} over the whole resolution; a wheel's unpacked size is read from its central directory when it is in the "
       "cache, else estimated as its compressed size x {}; {} distribution(s) of unknown size not counted",
-      runtime::kEstimateRule, runtime::kAssumedUnpackRatio, f.forecast.unknown);
+      install::kEstimateRule, install::kAssumedUnpackRatio, f.forecast.unknown);
   Table t{"temp_forecast", "Temp space, per distribution", method, f.cache_root,
           {{"name", "Name", ""}, {"file_name", "File", ""}, {"compressed", "Compressed", "bytes"},
            {"unpacked", "Unpacked", "bytes"}, {"how", "How", ""}}, {}};

@@ -7,7 +7,7 @@
 #include <set>
 
 #include "onramp/index/file_cache.h"
-#include "onramp/runtime/temp_space.h"
+#include "onramp/install/temp_space.h"
 #include "onramp/wheel/metadata.h"
 #include "onramp/wheel/pep440.h"
 
@@ -173,7 +173,7 @@ std::vector<ReleaseSummary> summarize_releases(const std::vector<PageRead>& page
 Forecast forecast_temp_space(const std::vector<ResolvedDistribution>& dists,
                              const std::vector<std::pair<std::string, uint64_t>>& unpacked_from_wheel) {
   Forecast out;
-  out.bytes = runtime::kPipOverheadBytes;
+  out.bytes = install::kPipOverheadBytes;
   for (const auto& d : dists) {
     ForecastRow row{d.name, d.file_name, d.size, std::nullopt, ""};
     auto read = std::find_if(unpacked_from_wheel.begin(), unpacked_from_wheel.end(),
@@ -182,8 +182,8 @@ Forecast forecast_temp_space(const std::vector<ResolvedDistribution>& dists,
       row.unpacked = read->second;
       row.how = "unpacked size from the cached wheel's central directory";
     } else if (d.size) {
-      row.unpacked = *d.size * runtime::kAssumedUnpackRatio;
-      row.how = fmt::format("compressed size x {} (not downloaded)", runtime::kAssumedUnpackRatio);
+      row.unpacked = *d.size * install::kAssumedUnpackRatio;
+      row.how = fmt::format("compressed size x {} (not downloaded)", install::kAssumedUnpackRatio);
     } else {
       row.how = "size unknown: not counted";
       ++out.unknown;

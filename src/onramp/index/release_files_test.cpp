@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "onramp/runtime/temp_space.h"
+#include "onramp/install/temp_space.h"
 
 namespace onramp::index {
 namespace {
@@ -117,7 +117,7 @@ TEST(ReleaseFiles, ForecastFollowsTheRule) {
   c.name = "c", c.file_name = "c-1.tar.gz";
   auto f = forecast_temp_space({a, b, c}, {{"a-1-py3-none-any.whl", 1000}});
   EXPECT_EQ(f.unknown, 1u);
-  EXPECT_EQ(f.bytes, runtime::kPipOverheadBytes + 100 + 1000 + 200 + 200 * runtime::kAssumedUnpackRatio);
+  EXPECT_EQ(f.bytes, install::kPipOverheadBytes + 100 + 1000 + 200 + 200 * install::kAssumedUnpackRatio);
   EXPECT_EQ(f.rows[0].how, "unpacked size from the cached wheel's central directory");
   EXPECT_EQ(f.rows[1].how, "compressed size x 3 (not downloaded)");
   EXPECT_EQ(f.rows[2].how, "size unknown: not counted");

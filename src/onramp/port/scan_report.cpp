@@ -6,7 +6,7 @@
 #include <map>
 #include <set>
 
-#include "onramp/runtime/diff_fence.h"
+#include "onramp/examples/diff_fence.h"
 
 namespace onramp::port {
 namespace {
@@ -67,7 +67,7 @@ Table hits_table(const ScanStats& st, const std::string& ev) {
            {"guarded", "Guarded", ""}, {"found", "Found", ""}, {"replacement", "Replacement", ""},
            {"code", "Code", ""}, {"change_class", "Change", ""}},
           {}, 40};
-  const auto& changes = runtime::ChangeRules::builtin();
+  const auto& changes = examples::ChangeRules::builtin();
   for (const auto& h : st.hits) {
     // A hit's line is one a port changes: classified as the documented port's changed lines are.
     t.rows.push_back(Json{{"path", h.path}, {"line", h.site.line}, {"rule", h.rule->id},
@@ -82,7 +82,7 @@ Table hits_table(const ScanStats& st, const std::string& ev) {
 // Hits by the kind of change of data/port_changes.toml, to set beside the
 // documented port's diff fences (examples.diff_fences).
 Table change_class_table(const ScanStats& st, const std::string& ev) {
-  const auto& changes = runtime::ChangeRules::builtin();
+  const auto& changes = examples::ChangeRules::builtin();
   std::map<std::string, std::set<std::pair<std::string, int>>> distinct;
   for (const auto& h : st.hits) distinct[changes.classify(h.site.code, true)].insert({h.path, h.site.line});
   Table t{"by_change_class", "Lines to change by kind of change",

@@ -66,7 +66,7 @@ class Sandbox {
 
   // Runs `python [flags] scripts/<name> results/<result_name> args...` in the
   // run directory, where <name> is the file name of the embedded script
-  // `script_key` ("src/onramp/runtime/python/api_probe.py").
+  // `script_key` ("src/onramp/probe/python/api_probe.py").
   ScriptRun run_script(const std::string& script_key, const std::string& result_name,
                        const std::vector<std::string>& args, const ScriptOptions& options = {});
 

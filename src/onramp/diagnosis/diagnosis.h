@@ -1,0 +1,53 @@
+#pragma once
+// Diagnoses: failure signatures from data/diagnoses.toml (embedded at build
+// time) mapped to a plain explanation, a cause class and a remedy. Every
+// failed outcome in probe and examples is looked up here; "none matched" is
+// an answer too.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "onramp/report/model.h"
+#include "onramp/util/error.h"
+
+namespace onramp::diagnosis {
+
+struct DiagnosisRule {
+  std::string id;
+  std::string type;                   // exception type; empty: any
+  std::vector<std::string> contains;  // all must occur in the message
+  std::vector<std::string> any;       // at least one must occur, when given
+  std::string cause;
+  report::Severity severity = report::Severity::blocker;
+  std::string explanation;
+  std::string remedy;
+  // The failure's subject (the missing module, the rejected device name, the
+  // unregistered op): the message's text after subject_after, up to
+  // subject_before (to the end of the line when empty).
+  std::string subject_after;
+  std::string subject_before;
+
+  bool matches(std::string_view type_name, std::string_view message) const;
+  std::string subject(std::string_view message) const;  // "" when the rule names none
+};
+
+class Diagnoses {
+ public:
+  // Parses rules from TOML text; `origin` names the file in errors.
+  static Result<Diagnoses> parse(std::string_view toml, const std::string& origin);
+  // The rules shipped in data/diagnoses.toml.
+  static const Diagnoses& builtin();
+
+  // The first rule that matches, in file order.
+  const DiagnosisRule* find(std::string_view type_name, std::string_view message) const;
+  const std::vector<DiagnosisRule>& rules() const { return rules_; }
+
+ private:
+  std::vector<DiagnosisRule> rules_;
+};
+
+// "cause: explanation" for a table cell, or "none matched".
+std::string diagnosis_cell(const DiagnosisRule* rule);
+
+}  // namespace onramp::diagnosis

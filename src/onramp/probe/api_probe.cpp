@@ -1,0 +1,230 @@
+#include "onramp/probe/api_probe.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include "onramp/diagnosis/outcome.h"
+#include "onramp/probe/registrations.h"
+#include "onramp/util/progress.h"
+#include "onramp/report/json_fields.h"
+
+namespace onramp::probe {
+namespace {
+
+using report::Json;
+using report::array_field;
+using report::bool_field;
+using report::text_field;
+using report::value_field;
+
+struct CallRow {
+  std::string group;
+  std::string api;
+  std::string status;  // value, raised, absent, skipped, not reached
+  std::string result;
+  std::optional<diagnosis::Failure> failure;
+};
+
+CallRow call_row(const Json& r) {
+  CallRow row{text_field(r, "group"), text_field(r, "api"), text_field(r, "status"), "", std::nullopt};
+  if (row.status == "value") row.result = text_field(r, "value");
+  else if (row.status == "raised") row.failure = diagnosis::diagnosed(text_field(r, "type"), text_field(r, "message"));
+  else row.result = text_field(r, "message");
+  if (row.failure) row.result = diagnosis::failure_cell(*row.failure);
+  return row;
+}
+
+// Rows of every "call" record; a "begin" with no call after it is the call
+// that hung or killed the interpreter.
+std::vector<CallRow> call_rows(const python::ScriptRun& run) {
+  std::vector<CallRow> rows;
+  std::string pending;
+  for (const auto& r : run.records) {
+    std::string kind = text_field(r, "kind");
+    if (kind == "begin") pending = text_field(r, "api");
+    if (kind == "call") {
+      rows.push_back(call_row(r));
+      pending.clear();
+    }
+    if (kind == "env" || kind == "torch_import" || kind == "module_import") pending.clear();
+  }
+  if (!pending.empty()) {
+    CallRow row{"", pending, "not finished", "", diagnosis::run_failure(run, nullptr, "")};
+    row.result = diagnosis::failure_cell(*row.failure);
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+constexpr const char* kStringsGroup = "device strings";
+constexpr const char* kStringsBeforeGroup = "device strings before import";
+
+bool is_strings_group(const std::string& group) { return group == kStringsGroup || group == kStringsBeforeGroup; }
+
+// The rows of `group`, or (empty group) every row that is not a device string.
+report::Table calls_table(const std::string& key, const std::string& title, const std::string& method,
+                          const std::string& evidence, const std::vector<CallRow>& rows, const std::string& group) {
+  bool strings = !group.empty();
+  report::Table t{key, title, method, evidence,
+                  {{"api", strings ? "Expression" : "API", ""}, {"status", "Outcome", ""}, {"result", "Result", ""},
+                   {"diagnosis", "Diagnosis", ""}}, {}, 0};
+  for (const auto& row : rows) {
+    if (strings ? row.group != group : is_strings_group(row.group)) continue;
+    Json cells{{"api", row.api}, {"status", row.status}, {"result", row.result}, {"diagnosis", ""}};
+    if (row.failure) cells["diagnosis"] = diagnosis::diagnosis_cell(row.failure->diagnosis);
+    t.rows.push_back(std::move(cells));
+  }
+  return t;
+}
+
+void add_environment(report::Section& s, const Json& env, const std::string& evidence) {
+  const Json features = value_field(env, "features");
+  std::string method = "Asked the interpreter (sys.version, torch.__version__)";
+  s.add({"python_version", "Python", value_field(env, "python"), "", method, evidence, ""});
+  s.add({"torch_version", "torch", value_field(env, "torch_version"), "", method, evidence, ""});
+  for (auto [key, label, attr] : {std::tuple{"has_torch_accelerator", "torch.accelerator", "torch_accelerator"},
+                                  std::tuple{"has_rename_privateuse1_backend", "torch.utils.rename_privateuse1_backend",
+                                             "rename_privateuse1_backend"},
+                                  std::tuple{"has_backend_autoload", "Backend autoload (torch._import_device_backends)",
+                                             "backend_autoload"}}) {
+    s.add({key, label, bool_field(features, attr, false), "", "hasattr on the imported torch: detected by feature, not version",
+           evidence, ""});
+  }
+  Json name = value_field(env, "privateuse1_backend_name");
+  s.add({"privateuse1_backend_name", "PrivateUse1 backend name", name, "",
+         "torch._C._get_privateuse1_backend_name() after importing the module", evidence,
+         name.is_null() ? "this torch has no _get_privateuse1_backend_name" : ""});
+  std::string points;
+  for (const auto& p : array_field(env, "autoload_entry_points")) {
+    if (!points.empty()) points += ", ";
+    points += p.is_string() ? p.get<std::string>() : p.dump();
+  }
+  s.add({"autoload_entry_points", "Autoload entry points (torch.backends)", points, "",
+         "importlib.metadata.entry_points(group=\"torch.backends\")", evidence, ""});
+  s.add({"autoload_disabled", "Backend autoload turned off for the device-API probe",
+         bool_field(env, "autoload_disabled", false), "",
+         "the probe sets TORCH_DEVICE_BACKEND_AUTOLOAD=0 (unless --env sets it) so that `import torch` loads no "
+         "backend by itself and the registrations and device strings before the module's import are torch's "
+         "alone; the import timing runs keep autoload",
+         evidence, ""});
+  s.add({"device", "Device name probed", text_field(env, "device"), "",
+         "From " + text_field(env, "device_source", "--device"), evidence, ""});
+}
+
+void add_module_import(report::Section& s, const python::ScriptRun& run, const std::string& module) {
+  for (const auto* kind : {"torch_import", "module_import"}) {
+    const Json* r = diagnosis::find_record(run, kind);
+    if (!r || bool_field(*r, "ok", true)) continue;
+    auto failure = diagnosis::diagnosed(text_field(*r, "type"), text_field(*r, "message"));
+    s.add(diagnosis::failure_finding("import " + text_field(*r, "name", module) + " failed in the device-API probe", failure, run.command));
+  }
+}
+
+// The availability queries the article judged: on a machine without the
+// device they should answer (False / 0 / None), not raise or hang. The other
+// torch.accelerator calls are listed in the matrix but do not decide it.
+bool is_availability_query(const std::string& api) {
+  return api == "torch.accelerator.is_available" || api == "torch.accelerator.device_count" ||
+         api == "torch.accelerator.current_accelerator";
+}
+
+// `module_failed`: the backend did not import, so the answers are torch's alone.
+void add_accelerator_finding(report::Section& s, const std::vector<CallRow>& rows, const std::string& evidence,
+                             bool module_failed) {
+  std::vector<std::string> answers, failures;
+  bool any_present = false, any_row = false;
+  for (const auto& row : rows) {
+    if (row.group != "torch.accelerator" || !is_availability_query(row.api)) continue;
+    any_row = true;
+    if (row.status != "absent") any_present = true;
+    std::string call = row.api.substr(row.api.rfind('.') + 1) + "()";
+    if (row.status == "value") answers.push_back(call + " = " + row.result);
+    else if (row.status != "absent") failures.push_back(call + " " + row.status + ": " + row.result);
+  }
+  if (!any_row) return;  // torch itself did not import: nothing was asked
+  if (!any_present) {
+    s.add({report::Severity::info, "This torch has no torch.accelerator: device-generic availability checks are absent",
+           "torch 2.x provides torch.accelerator.is_available / device_count / current_accelerator.", evidence});
+    return;
+  }
+  if (failures.empty()) {
+    std::string text = module_failed ? "torch.accelerator answers, but the module did not import, so these are "
+                                       "torch's answers alone:"
+                                     : "torch.accelerator degrades cleanly without the device:";
+    for (const auto& a : answers) text += " " + a + ";";
+    s.add({module_failed ? report::Severity::info : report::Severity::good, text, "", evidence});
+    return;
+  }
+  std::string text = "torch.accelerator does not degrade cleanly without the device:";
+  for (const auto& f : failures) text += " " + f + ";";
+  s.add({report::Severity::friction, text,
+         "Availability queries should answer False / 0 / None on a machine without the device.", evidence});
+}
+
+void add_api_findings(report::Section& s, const std::vector<CallRow>& rows, const std::string& evidence,
+                      bool module_failed) {
+  std::map<std::string, std::pair<const CallRow*, int>> by_rule;
+  for (const auto& row : rows) {
+    if (row.failure && row.failure->diagnosis && !is_strings_group(row.group) && row.status != "not finished") {
+      auto& entry = by_rule[row.failure->diagnosis->id];
+      if (entry.second++ == 0) entry.first = &row;
+    }
+  }
+  add_accelerator_finding(s, rows, evidence, module_failed);
+  for (const auto& [id, entry] : by_rule) {
+    const CallRow& row = *entry.first;
+    std::string what = fmt::format("{} device-API call(s) fail with {}; e.g. {}", entry.second, id, row.api);
+    s.add(diagnosis::failure_finding(what, *row.failure, evidence));
+  }
+  for (const auto& row : rows) {
+    if (row.group == kStringsGroup && row.failure && row.api.starts_with("torch.randn")) {
+      s.add(diagnosis::failure_finding(row.api, *row.failure, evidence));
+    }
+  }
+}
+
+}  // namespace
+
+void add_api_probe(report::Section& section, python::Sandbox& sandbox, const ApiProbeOptions& options) {
+  progress("device-API matrix" + (options.module.empty() ? "" : " for " + options.module));
+  const auto& host = sandbox.interpreter();
+  section.add({"host", "Host interpreter", python::describe(host), "",
+               "The interpreter the probe ran with, its torch (from distribution metadata) and how it was chosen",
+               host.command, ""});
+  add_api_records(section, sandbox.run_script("src/onramp/probe/python/api_probe.py", "api.jsonl", {options.module, options.device}),
+                  options);
+}
+
+void add_api_records(report::Section& section, const python::ScriptRun& run, const ApiProbeOptions& options) {
+  for (const auto& bad : run.bad_lines) {
+    section.add({report::Severity::info, "The device-API probe wrote a line that is not JSON: " + bad, "", run.command});
+  }
+  if (const Json* env = diagnosis::find_record(run, "env")) add_environment(section, *env, run.command);
+  add_module_import(section, run, options.module);
+  auto rows = call_rows(run);
+  section.add(calls_table("device_api", "Device-API matrix",
+                          "Each function called with no arguments in one interpreter, after importing torch and the "
+                          "module; functions of torch.cuda that need arguments are listed as skipped",
+                          run.command, rows, ""));
+  if (!options.module.empty()) {
+    section.add(calls_table("device_strings_before_import", "Device strings before importing " + options.module,
+                            "Each expression evaluated after importing torch and before importing the module, in "
+                            "the same interpreter",
+                            run.command, rows, kStringsBeforeGroup));
+  }
+  section.add(calls_table("device_strings", "Device strings",
+                          "Each expression evaluated in the same interpreter, after importing the module", run.command,
+                          rows, kStringsGroup));
+  add_registrations(section, read_registrations(run), options.module, run.command);
+  const Json* torch_import = diagnosis::find_record(run, "torch_import");
+  bool torch_failed = torch_import && !bool_field(*torch_import, "ok", true);
+  if (!diagnosis::find_record(run, "end") && !torch_failed) {
+    auto failure = diagnosis::run_failure(run, nullptr, "");
+    section.add(diagnosis::failure_finding("The device-API probe did not finish", *failure, run.command));
+  }
+  const Json* module_import = diagnosis::find_record(run, "module_import");
+  add_api_findings(section, rows, run.command, module_import && !bool_field(*module_import, "ok", true));
+}
+
+}  // namespace onramp::probe

@@ -1,0 +1,118 @@
+#include "onramp/probe/api_probe.h"
+
+#include <gtest/gtest.h>
+
+#include "onramp/util/text_file.h"
+
+namespace onramp::probe {
+namespace {
+
+// What api_probe.py wrote on torch 2.13.0 for the reference backend with
+// ONRAMP_REF_DEVICE_COUNT=0 (trimmed: three of its 49 registrations, the
+// torch.ref rows that refuse users).
+python::ScriptRun torch2_records() {
+  python::ScriptRun run;
+  auto text = util::read_text_file(std::string(ONRAMP_SOURCE_DIR) + "/src/onramp/probe/testdata/api_probe_torch2.13.jsonl");
+  EXPECT_TRUE(text) << text.error().message;
+  python::read_records(text.value_or(""), run);
+  run.process.exit_code = 0;
+  run.command = "python api_probe.py";
+  return run;
+}
+
+const report::Table& table(const report::Section& s, const std::string& key) {
+  for (const auto& t : s.tables) {
+    if (t.key == key) return t;
+  }
+  ADD_FAILURE() << "no table " << key;
+  static report::Table none;
+  return none;
+}
+
+std::string cell(const report::Table& t, const std::string& api, const std::string& column) {
+  for (const auto& row : t.rows) {
+    if (row.value("api", "") == api) return row.value(column, "");
+  }
+  return "<no row>";
+}
+
+TEST(ApiRecordsOnTorch2, TheAvailabilityQueriesDegradeCleanly) {
+  report::Section s{"probe", "", {}, {}, {}};
+  add_api_records(s, torch2_records(), {"onramp_ref", "ref"});
+  const auto& api = table(s, "device_api");
+  EXPECT_EQ(cell(api, "torch.accelerator.is_available", "result"), "False");
+  EXPECT_EQ(cell(api, "torch.accelerator.device_count", "result"), "0");
+  EXPECT_EQ(cell(api, "torch.accelerator.current_accelerator", "result"), "device(type='ref')");
+  // synchronize raises without the device; it does not decide clean degradation.
+  EXPECT_EQ(cell(api, "torch.accelerator.synchronize", "status"), "raised");
+  int good = 0;
+  for (const auto& f : s.findings) {
+    if (f.severity == report::Severity::good && f.text.starts_with("torch.accelerator degrades cleanly")) {
+      ++good;
+      EXPECT_EQ(f.text, "torch.accelerator degrades cleanly without the device: is_available() = False; "
+                        "device_count() = 0; current_accelerator() = device(type='ref');");
+    }
+  }
+  EXPECT_EQ(good, 1);
+}
+
+TEST(ApiRecordsOnTorch2, TheDeviceNameParsesOnlyAfterTheImport) {
+  report::Section s{"probe", "", {}, {}, {}};
+  add_api_records(s, torch2_records(), {"onramp_ref", "ref"});
+  const auto& before = table(s, "device_strings_before_import");
+  EXPECT_EQ(cell(before, "torch.device(\"ref\")", "status"), "raised");
+  EXPECT_EQ(cell(before, "torch.device(\"ref\")", "diagnosis").rfind("unknown_device_name", 0), 0u);
+  const auto& after = table(s, "device_strings");
+  EXPECT_EQ(cell(after, "torch.device(\"ref\")", "status"), "value");
+  // Strings tried before the import are not in the matrix, nor counted as rejected after it.
+  EXPECT_EQ(cell(table(s, "device_api"), "torch.device(\"ref\")", "status"), "<no row>");
+  EXPECT_EQ(cell(after, "torch.randn((4,4), device=\"ref\")", "status"), "raised");
+}
+
+TEST(ApiRecordsOnTorch2, RegistrationsAndFeaturesAreRead) {
+  report::Section s{"probe", "", {}, {}, {}};
+  add_api_records(s, torch2_records(), {"onramp_ref", "ref"});
+  std::map<std::string, report::Json> figures;
+  for (const auto& f : s.figures) figures[f.key] = f.value;
+  EXPECT_EQ(figures["has_torch_accelerator"], true);
+  EXPECT_EQ(figures["has_rename_privateuse1_backend"], true);
+  EXPECT_EQ(figures["privateuse1_backend_name"], "ref");
+  EXPECT_EQ(figures["torch_version"], "2.13.0+cpu");
+  EXPECT_EQ(figures["runtime_registered_ops"], 3);
+}
+
+TEST(ApiRecords, AnAvailabilityQueryThatRaisesIsFriction) {
+  python::ScriptRun run;
+  python::read_records(
+      R"({"kind": "call", "group": "torch.accelerator", "api": "torch.accelerator.is_available", "status": "raised", "type": "RuntimeError", "message": "boom"})"
+      "\n"
+      R"({"kind": "call", "group": "torch.accelerator", "api": "torch.accelerator.device_count", "status": "value", "value": "0"})"
+      "\n{\"kind\": \"end\"}\n",
+      run);
+  report::Section s{"probe", "", {}, {}, {}};
+  add_api_records(s, run, {"", ""});
+  int friction = 0;
+  for (const auto& f : s.findings) {
+    if (f.text.starts_with("torch.accelerator does not degrade cleanly")) {
+      ++friction;
+      EXPECT_EQ(f.severity, report::Severity::friction);
+      EXPECT_NE(f.text.find("is_available() raised"), std::string::npos) << f.text;
+    }
+  }
+  EXPECT_EQ(friction, 1);
+}
+
+TEST(ApiRecords, NoTorchAcceleratorIsInfo) {
+  python::ScriptRun run;
+  python::read_records(
+      R"({"kind": "call", "group": "torch.accelerator", "api": "torch.accelerator.is_available", "status": "absent", "message": "torch.accelerator is absent"})"
+      "\n{\"kind\": \"end\"}\n",
+      run);
+  report::Section s{"probe", "", {}, {}, {}};
+  add_api_records(s, run, {"", ""});
+  ASSERT_FALSE(s.findings.empty());
+  EXPECT_EQ(s.findings[0].text, "This torch has no torch.accelerator: device-generic availability checks are absent");
+}
+
+}  // namespace
+}  // namespace onramp::probe

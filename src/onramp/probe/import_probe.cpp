@@ -1,0 +1,217 @@
+#include "onramp/probe/import_probe.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "onramp/probe/import_output.h"
+#include "onramp/diagnosis/outcome.h"
+#include "onramp/util/progress.h"
+#include "onramp/report/json_fields.h"
+
+namespace onramp::probe {
+namespace {
+
+using report::Json;
+using report::array_field;
+using report::number_field;
+using report::text_field;
+using report::unsigned_field;
+using report::value_field;
+
+// The article's 11.10 s import was friction; a few seconds is what torch
+// itself costs on a small machine.
+constexpr double kSlowImportSeconds = 5.0;
+
+struct ImportRun {
+  std::string kind;  // cold, warm, importtime
+  python::ScriptRun run;
+  const Json* record = nullptr;  // the "import" record
+  std::optional<diagnosis::Failure> failure;
+};
+
+// An array in the run's "import" record; empty when it is absent or not an array.
+const Json& record_array(const ImportRun& r, const char* key) {
+  static const Json none = Json::object();
+  return array_field(r.record ? *r.record : none, key);
+}
+
+ImportRun run_import(python::Sandbox& sandbox, const std::string& module, const std::string& kind, int index,
+                     bool importtime) {
+  ImportRun r;
+  r.kind = kind;
+  std::string name = importtime ? "import-importtime.jsonl" : fmt::format("import-{}.jsonl", index);
+  python::ScriptOptions options;
+  if (importtime) options.python_flags = {"-X", "importtime"};
+  r.run = sandbox.run_script("src/onramp/probe/python/import_probe.py", name, {module}, options);
+  r.record = diagnosis::find_record(r.run, "import");
+  r.failure = diagnosis::run_failure(r.run, r.record, "error");
+  return r;
+}
+
+Json rounded(double seconds) { return std::round(seconds * 1e4) / 1e4; }
+
+report::Table runs_table(const std::vector<ImportRun>& runs) {
+  report::Table t{"import_runs", "Import runs", "Each run is a fresh interpreter; import time is measured inside it with "
+                  "time.perf_counter around importlib.import_module; process time is the whole interpreter's wall time.",
+                  "", {{"run", "Run", ""}, {"kind", "Kind", ""}, {"import_s", "Import", "s"},
+                       {"process_s", "Process", "s"}, {"peak_rss_bytes", "Peak RSS", "bytes"},
+                       {"outcome", "Outcome", ""}}, {}, 0};
+  t.evidence = runs.empty() ? "" : runs.front().run.command;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    const auto& r = runs[i];
+    t.rows.push_back({{"run", i + 1}, {"kind", r.kind},
+                      {"import_s", r.record ? rounded(number_field(*r.record, "seconds", 0.0)) : Json()},
+                      {"process_s", rounded(r.run.process.wall_seconds)},
+                      {"peak_rss_bytes", r.run.process.peak_rss_bytes},
+                      {"outcome", r.failure ? diagnosis::failure_cell(*r.failure) : "ok"}});
+  }
+  return t;
+}
+
+void add_timing_figures(report::Section& s, const std::vector<ImportRun>& runs, const std::string& module) {
+  std::string evidence = runs.front().run.command;
+  std::vector<double> warm;
+  for (size_t i = 1; i < runs.size(); ++i) {
+    if (runs[i].record && !runs[i].failure) warm.push_back(number_field(*runs[i].record, "seconds", 0.0));
+  }
+  const auto& cold = runs.front();
+  report::Figure f{"import_cold_s", "Import, cold", Json(), "s",
+                   "time.perf_counter around importlib.import_module(\"" + module +
+                       "\") in the first fresh interpreter of this run",
+                   evidence, ""};
+  if (cold.record && !cold.failure) f.value = rounded(number_field(*cold.record, "seconds", 0.0));
+  else f.not_measured = "the import failed";
+  s.add(f);
+  Spread w = warm.empty() ? Spread{} : spread(warm);
+  std::string warm_method = "The same, in the later interpreters (file cache warm)";
+  std::string warm_evidence = evidence;  // the warm runs' own commands: import-2.jsonl and on
+  if (runs.size() == 2) warm_evidence = runs[1].run.command;
+  if (runs.size() > 2) warm_evidence = fmt::format("{} (runs 3 to {} alike)", runs[1].run.command, runs.size());
+  for (auto [key, label, value] : {std::tuple{"import_warm_min_s", "Import, warm, min", w.min},
+                                   std::tuple{"import_warm_median_s", "Import, warm, median", w.median},
+                                   std::tuple{"import_warm_max_s", "Import, warm, max", w.max}}) {
+    report::Figure g{key, label, warm.empty() ? Json() : rounded(value), "s", warm_method, warm_evidence, ""};
+    if (warm.empty()) g.not_measured = runs.size() < 2 ? "one run only (--runs)" : "no warm run succeeded";
+    s.add(g);
+  }
+  s.add({"import_peak_rss_bytes", "Peak RSS after import", cold.run.process.peak_rss_bytes, "bytes",
+         "ru_maxrss of the cold interpreter (wait4)", evidence, ""});
+}
+
+void add_cold_details(report::Section& s, const ImportRun& cold, const std::string& module) {
+  const Json& warnings = record_array(cold, "warnings");
+  const Json& libraries = record_array(cold, "native_libraries");
+  auto lines = split_import_stderr(cold.run.process.err.text()).lines;
+  uint64_t library_bytes = 0;
+  for (const auto& lib : libraries) library_bytes += unsigned_field(lib, "bytes", 0);
+  std::string evidence = cold.run.command;
+  s.add({"import_modules_loaded", "Modules loaded by the import",
+         cold.record ? value_field(*cold.record, "modules_loaded") : Json(), "modules",
+         "len(sys.modules) after the import minus before", evidence, cold.record ? "" : "no result"});
+  s.add({"native_libraries", "Native libraries loaded", libraries.size(), "files",
+         "Shared objects in /proc/self/maps after the import that were not mapped before", evidence, ""});
+  s.add({"native_library_bytes", "Native libraries, size", library_bytes, "bytes",
+         "Sum of the file sizes of those shared objects", evidence, ""});
+  s.add({"import_warnings", "Python warnings during import", warnings.size(), "warnings",
+         "warnings.showwarning hooked around the import (warnings that would be shown)", evidence, ""});
+  s.add({"import_stderr_lines", "stderr lines during import", lines.size(), "lines",
+         "Non-empty stderr lines between the probe's begin and end markers", evidence, ""});
+
+  report::Table w{"import_warnings", "Warnings during import of " + module, "warnings.showwarning, in order",
+                  evidence, {{"category", "Category", ""}, {"message", "Message", ""}, {"location", "Location", ""}}, {}, 0};
+  for (const auto& x : warnings) {
+    w.rows.push_back({{"category", text_field(x, "category")}, {"message", text_field(x, "message")},
+                      {"location", fmt::format("{}:{}", text_field(x, "file"), number_field(x, "line", 0))}});
+  }
+  s.add(w);
+  report::Table l{"import_stderr", "stderr during import of " + module, "Captured stderr between the markers, in order",
+                  evidence, {{"line", "Line", ""}}, {}, 20};
+  for (const auto& line : lines) l.rows.push_back({{"line", line}});
+  s.add(l);
+  report::Table n{"native_libraries", "Native libraries loaded by the import", "New shared objects in /proc/self/maps, largest first",
+                  evidence, {{"path", "Path", ""}, {"bytes", "Size", "bytes"}}, {}, 15};
+  for (const auto& lib : libraries) n.rows.push_back({{"path", text_field(lib, "path")}, {"bytes", value_field(lib, "bytes")}});
+  std::stable_sort(n.rows.begin(), n.rows.end(), [](const Json& a, const Json& b) {
+    return unsigned_field(a, "bytes", 0) > unsigned_field(b, "bytes", 0);
+  });
+  s.add(n);
+}
+
+void add_importtime_tables(report::Section& s, const ImportRun& run, size_t top) {
+  auto entries = split_import_stderr(run.run.process.err.text()).importtime;
+  for (bool cumulative : {false, true}) {
+    report::Table t{cumulative ? "importtime_cumulative" : "importtime_self",
+                    cumulative ? "Slowest imports, cumulative (-X importtime)" : "Slowest imports, self (-X importtime)",
+                    "python -X importtime in one more fresh interpreter; its lines between the probe's markers",
+                    run.run.command, {{"module", "Module", ""}, {"depth", "Depth", ""},
+                                      {"self_s", "Self", "s"}, {"cumulative_s", "Cumulative", "s"}}, {}, 0};
+    t.chart = {"module", cumulative ? "cumulative_s" : "self_s"};
+    for (const auto& e : top_imports(entries, top, cumulative)) {
+      t.rows.push_back({{"module", e.module}, {"depth", e.depth}, {"self_s", e.self_seconds},
+                        {"cumulative_s", e.cumulative_seconds}});
+    }
+    s.add(t);
+  }
+}
+
+void add_import_findings(report::Section& s, const std::vector<ImportRun>& runs, const std::string& module) {
+  for (const auto& r : runs) {
+    if (r.failure) {
+      s.add(diagnosis::failure_finding("import " + module + " failed (" + r.kind + " run)", *r.failure, r.run.command));
+      break;  // the same failure in every run says nothing new
+    }
+  }
+  const auto& cold = runs.front();
+  if (cold.record && !cold.failure && number_field(*cold.record, "seconds", 0.0) >= kSlowImportSeconds) {
+    s.add({report::Severity::friction,
+           fmt::format("import {} takes {:.2f} s cold: every script and notebook pays it", module,
+                       number_field(*cold.record, "seconds", 0.0)),
+           "Look at the slowest imports by cumulative time; defer heavy native loads until first use.",
+           cold.run.command});
+  }
+  const Json& warnings = record_array(cold, "warnings");
+  if (!warnings.empty()) {
+    s.add({report::Severity::friction,
+           fmt::format("import {} shows {} warning(s) to every user; the first: {}: {}", module, warnings.size(),
+                       text_field(warnings[0], "category"), text_field(warnings[0], "message")),
+           "", cold.run.command});
+  }
+  for (const auto* capture : {&cold.run.process.out, &cold.run.process.err}) {
+    if (capture->cut()) {
+      s.add({report::Severity::friction,
+             fmt::format("import {} wrote {} bytes to {}; {} were cut from the capture", module, capture->total_bytes(),
+                         capture == &cold.run.process.out ? "stdout" : "stderr", capture->cut_bytes()),
+             "", cold.run.command});
+    }
+  }
+}
+
+}  // namespace
+
+Spread spread(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  size_t n = values.size();
+  double median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+  return {values.front(), median, values.back()};
+}
+
+void add_import_probe(report::Section& section, python::Sandbox& sandbox, const ImportProbeOptions& options) {
+  std::vector<ImportRun> runs;
+  runs.reserve(static_cast<size_t>(options.runs) + 1);  // records are pointed into
+  for (int i = 1; i <= options.runs; ++i) {
+    progress(fmt::format("import {}: run {}/{}", options.module, i, options.runs));
+    runs.push_back(run_import(sandbox, options.module, i == 1 ? "cold" : "warm", i, false));
+  }
+  progress(fmt::format("import {}: -X importtime", options.module));
+  ImportRun importtime = run_import(sandbox, options.module, "importtime", 0, true);
+  add_timing_figures(section, runs, options.module);
+  add_cold_details(section, runs.front(), options.module);
+  runs.push_back(std::move(importtime));
+  section.add(runs_table(runs));
+  add_importtime_tables(section, runs.back(), options.top);
+  add_import_findings(section, runs, options.module);
+}
+
+}  // namespace onramp::probe
