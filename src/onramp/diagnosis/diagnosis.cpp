@@ -1,5 +1,6 @@
 #include "onramp/diagnosis/diagnosis.h"
 
+#include <algorithm>
 #include <map>
 #include <toml++/toml.h>
 
@@ -28,8 +29,16 @@ Result<DiagnosisRule> parse_rule(const toml::table& t, const std::string& where)
   auto subject = util::toml_strings(t, "subject");
   if (!subject.empty()) rule.subject_after = subject[0];
   if (subject.size() > 1) rule.subject_before = subject[1];
+  rule.when = util::toml_strings(t, "when");
   if (rule.id.empty() || rule.cause.empty() || rule.explanation.empty()) {
     return fail(where + ": a rule needs id, cause and explanation");
+  }
+  for (const auto& text : {rule.explanation, rule.remedy}) {
+    for (const auto& key : placeholders(text)) {
+      if (std::find(rule.when.begin(), rule.when.end(), key) == rule.when.end()) {
+        return fail(where + ": rule " + rule.id + " quotes {" + key + "} but its `when` does not require it");
+      }
+    }
   }
   auto severity = kSeverities.find(t["severity"].value_or(std::string("blocker")));
   if (severity == kSeverities.end()) return fail(where + ": rule " + rule.id + ": unknown severity");
@@ -86,9 +95,9 @@ const Diagnoses& Diagnoses::builtin() {
   return rules;
 }
 
-const DiagnosisRule* Diagnoses::find(std::string_view type_name, std::string_view message) const {
+const DiagnosisRule* Diagnoses::find(std::string_view type_name, std::string_view message, const Facts& facts) const {
   for (const auto& rule : rules_) {
-    if (rule.matches(type_name, message)) return &rule;
+    if (rule.matches(type_name, message) && facts.hold_all(rule.when)) return &rule;
   }
   return nullptr;
 }

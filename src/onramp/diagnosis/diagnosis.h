@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "onramp/diagnosis/facts.h"
 #include "onramp/report/model.h"
 #include "onramp/util/error.h"
 
@@ -27,6 +28,10 @@ struct DiagnosisRule {
   // subject_before (to the end of the line when empty).
   std::string subject_after;
   std::string subject_before;
+  // Facts of the run that must hold for the rule to match (facts.h), e.g.
+  // {"module_imported", "!privateuse1_renamed"}; every "{key}" its
+  // explanation or remedy quotes is one of them.
+  std::vector<std::string> when;
 
   bool matches(std::string_view type_name, std::string_view message) const;
   std::string subject(std::string_view message) const;  // "" when the rule names none
@@ -39,8 +44,9 @@ class Diagnoses {
   // The rules shipped in data/diagnoses.toml.
   static const Diagnoses& builtin();
 
-  // The first rule that matches, in file order.
-  const DiagnosisRule* find(std::string_view type_name, std::string_view message) const;
+  // The first rule that matches, in file order; a rule with `when` matches
+  // only where `facts` has measured what it needs.
+  const DiagnosisRule* find(std::string_view type_name, std::string_view message, const Facts& facts = {}) const;
   const std::vector<DiagnosisRule>& rules() const { return rules_; }
 
  private:

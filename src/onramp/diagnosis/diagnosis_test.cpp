@@ -111,3 +111,53 @@ TEST(Diagnoses, TheSubjectOfAFailureNamesWhatIsMissingOrRejected) {
 
 }  // namespace
 }  // namespace onramp::diagnosis
+
+namespace onramp::diagnosis {
+namespace {
+
+const char* kRulesWithFacts = R"(
+[[rule]]
+id = "name-not-set-after-import"
+type = "RuntimeError"
+contains = ["device string"]
+when = ["module_imported", "privateuse1_name"]
+cause = "unknown_device_name"
+explanation = "PrivateUse1 is still named '{privateuse1_name}' after the import."
+remedy = "See where the package renames it."
+
+[[rule]]
+id = "device-string-unknown"
+type = "RuntimeError"
+contains = ["device string"]
+cause = "unknown_device_name"
+explanation = "torch does not know the name."
+remedy = "Import the backend module first."
+)";
+
+TEST(Diagnoses, ARuleWithWhenMatchesOnlyWhereItsFactsWereMeasured) {
+  auto rules = Diagnoses::parse(kRulesWithFacts, "rules.toml");
+  ASSERT_TRUE(rules) << rules.error().message;
+  EXPECT_EQ(rules->find("RuntimeError", "bad device string: tpu")->id, "device-string-unknown");
+  Facts imported;
+  imported.set_flag("module_imported", true);
+  imported.set("privateuse1_name", "privateuseone");
+  EXPECT_EQ(rules->find("RuntimeError", "bad device string: tpu", imported)->id, "name-not-set-after-import");
+  Facts failed;
+  failed.set_flag("module_imported", false);
+  failed.set("privateuse1_name", "privateuseone");
+  EXPECT_EQ(rules->find("RuntimeError", "bad device string: tpu", failed)->id, "device-string-unknown");
+}
+
+TEST(Diagnoses, ARuleThatQuotesAFactItDoesNotRequireIsRefused) {
+  auto rules = Diagnoses::parse(R"(
+[[rule]]
+id = "x"
+cause = "likely_bug"
+explanation = "named {privateuse1_name}"
+)", "rules.toml");
+  ASSERT_FALSE(rules);
+  EXPECT_NE(rules.error().message.find("rules.toml: rule x quotes {privateuse1_name}"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace onramp::diagnosis

@@ -17,9 +17,13 @@ std::string shorten(const std::string& text, size_t limit) {
 
 }  // namespace
 
-Failure diagnosed(std::string type, std::string message) {
-  Failure f{std::move(type), std::move(message), nullptr};
-  f.diagnosis = Diagnoses::builtin().find(f.type, f.message);
+Failure diagnosed(std::string type, std::string message, const Facts& facts) {
+  Failure f{std::move(type), std::move(message), nullptr, {}, {}};
+  f.diagnosis = Diagnoses::builtin().find(f.type, f.message, facts);
+  if (f.diagnosis) {
+    f.explanation = facts.fill(f.diagnosis->explanation);
+    f.remedy = facts.fill(f.diagnosis->remedy);
+  }
   return f;
 }
 
@@ -41,9 +45,9 @@ report::Finding failure_finding(const std::string& what, const Failure& failure,
   // Unknown failures are worth a look but are not known to block adoption.
   finding.severity = failure.diagnosis ? failure.diagnosis->severity : report::Severity::friction;
   finding.text = what + ": " + failure_cell(failure) + ". " +
-                 (failure.diagnosis ? "Diagnosis (" + failure.diagnosis->cause + "): " + failure.diagnosis->explanation
+                 (failure.diagnosis ? "Diagnosis (" + failure.diagnosis->cause + "): " + failure.explanation
                                     : std::string("Diagnosis: none matched."));
-  if (failure.diagnosis) finding.remedy = failure.diagnosis->remedy;
+  if (failure.diagnosis) finding.remedy = failure.remedy;
   finding.evidence = evidence;
   return finding;
 }

@@ -14,6 +14,9 @@ struct Failure {
   std::string type;     // exception type, or a pseudo type: Timeout, Crash, ProcessLimit, NoResult
   std::string message;
   const DiagnosisRule* diagnosis = nullptr;
+  // The rule's words with the run's facts filled in (empty without a rule).
+  std::string explanation;
+  std::string remedy;
 };
 
 // The failure of a script run whose result record is `record` (null when the
@@ -22,7 +25,8 @@ struct Failure {
 // the record carries "type"/"message" itself.
 std::optional<Failure> run_failure(const python::ScriptRun& run, const report::Json* record, const std::string& error_key);
 
-Failure diagnosed(std::string type, std::string message);
+// The failure with the first rule that matches it and the run's facts.
+Failure diagnosed(std::string type, std::string message, const Facts& facts = {});
 
 // A finding for a failure: severity and remedy from its diagnosis.
 report::Finding failure_finding(const std::string& what, const Failure& failure, const std::string& evidence);
