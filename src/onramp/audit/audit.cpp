@@ -15,7 +15,7 @@
 #include "onramp/census/census.h"
 #include "onramp/index/resolve.h"
 #include "onramp/ops/ops_run.h"
-#include "onramp/ops/profile.h"
+#include "onramp/profile/profile.h"
 #include "onramp/probe/api_probe.h"
 #include "onramp/examples/example_sources.h"
 #include "onramp/examples/examples_run.h"
@@ -43,7 +43,7 @@ struct AuditState {
   fs::path install_target;               // a wheel directory to install, for a requirement
   std::string install_stop;              // why a requirement cannot be installed
   std::unique_ptr<source::Source> source;
-  std::optional<ops::BackendProfile> profile;
+  std::optional<profile::BackendProfile> profile;
   std::string module;
   std::string python;                   // interpreter for probe and examples
   std::vector<std::string> pythonpath;  // where the module is importable from, if not installed
@@ -263,7 +263,7 @@ void open_source(AuditState& s, const std::string& path) {
 
 void open_target(AuditState& s) {
   const auto& o = s.options;
-  if (!o.profile.empty()) s.profile = value_or_fatal(ops::load_profile(o.profile));
+  if (!o.profile.empty()) s.profile = value_or_fatal(profile::load_profile(o.profile));
   s.module = !o.module.empty() ? o.module : s.profile ? s.profile->module : "";
   s.python = o.python;
   s.wheels = o.wheels;

@@ -4,7 +4,7 @@
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
 #include "onramp/cli/sandbox_options.h"
-#include "onramp/ops/profile.h"
+#include "onramp/profile/profile.h"
 #include "onramp/examples/example_sources.h"
 #include "onramp/examples/examples_run.h"
 #include "onramp/util/error.h"
@@ -24,7 +24,7 @@ int run_examples(const ExamplesArgs& given) {
   ExamplesArgs args = given;
   args.options.registration.module = args.options.module;
   if (!args.profile.empty()) {
-    auto profile = value_or_fatal(ops::load_profile(args.profile));
+    auto profile = value_or_fatal(profile::load_profile(args.profile));
     if (args.options.registration.module.empty()) args.options.registration.module = profile.module;
     args.options.registration.calls = profile.device_init_calls;
   }
