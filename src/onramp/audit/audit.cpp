@@ -16,10 +16,9 @@
 #include "onramp/index/resolve.h"
 #include "onramp/ops/ops_run.h"
 #include "onramp/profile/profile.h"
-#include "onramp/probe/api_probe.h"
 #include "onramp/examples/example_sources.h"
 #include "onramp/examples/examples_run.h"
-#include "onramp/probe/import_probe.h"
+#include "onramp/probe/probe.h"
 #include "onramp/install/install.h"
 #include "onramp/python/sandbox.h"
 #include "onramp/source/source.h"
@@ -204,11 +203,11 @@ python::Sandbox open_python(const AuditState& s, const std::string& step) {
 
 std::string run_probe_step(AuditState& s) {
   auto python = open_python(s, "probe");
-  report::Section section{"probe", "Import and device probes", {}, {}, {}};
-  probe::add_import_probe(section, python, {s.module, s.options.runs, 10});
-  std::string device = !s.options.device.empty() ? s.options.device : s.profile ? s.profile->device : "";
-  probe::add_api_probe(section, python, {s.module, device});
-  s.report.sections.push_back(std::move(section));
+  probe::ProbeOptions options;
+  options.module = s.module;
+  options.device = !s.options.device.empty() ? s.options.device : s.profile ? s.profile->device : "";
+  options.runs = s.options.runs;
+  s.report.sections.push_back(probe::probe_section(python, options));
   s.report.target["python"] = python::describe(python.interpreter());
   return "import " + s.module + " with " + python::describe(python.interpreter());
 }
@@ -220,11 +219,9 @@ std::string run_examples_step(AuditState& s) {
     files.insert(files.end(), found.begin(), found.end());
   }
   auto python = open_python(s, "examples");
-  report::Section section{"examples", "Examples, statement by statement", {}, {}, {}};
-  examples::ExamplesOptions options{s.module, 60, {s.module, {}}};
-  if (s.profile) options.registration.calls = s.profile->device_init_calls;
-  examples::add_examples(section, python, files, options);
-  s.report.sections.push_back(std::move(section));
+  examples::ExamplesOptions options{s.module, 60,
+                                    examples::device_registration(s.module, s.profile ? &*s.profile : nullptr)};
+  s.report.sections.push_back(examples::examples_section(python, files, options));
   return fmt::format("{} document(s)", s.docs.size());
 }
 

@@ -1,4 +1,5 @@
 #include <memory>
+#include <optional>
 
 #include "onramp/cli/command.h"
 #include "onramp/cli/path_arg.h"
@@ -22,12 +23,9 @@ struct ExamplesArgs {
 
 int run_examples(const ExamplesArgs& given) {
   ExamplesArgs args = given;
-  args.options.registration.module = args.options.module;
-  if (!args.profile.empty()) {
-    auto profile = value_or_fatal(profile::load_profile(args.profile));
-    if (args.options.registration.module.empty()) args.options.registration.module = profile.module;
-    args.options.registration.calls = profile.device_init_calls;
-  }
+  std::optional<profile::BackendProfile> profile;
+  if (!args.profile.empty()) profile = value_or_fatal(profile::load_profile(args.profile));
+  args.options.registration = examples::device_registration(args.options.module, profile ? &*profile : nullptr);
   auto files = value_or_fatal(examples::collect_examples(args.target));
   auto run_dir = args.sandbox.create_run_dir();
   SandboxRunner runner;
@@ -36,9 +34,7 @@ int run_examples(const ExamplesArgs& given) {
   report.target = {{"kind", "examples"}, {"path", args.target}, {"python", python.python()}};
   if (!args.options.module.empty()) report.target["module"] = args.options.module;
   report.run_dir = run_dir.string();
-  report::Section section{"examples", "Examples, statement by statement", {}, {}, {}};
-  examples::add_examples(section, python, files, args.options);
-  report.sections.push_back(std::move(section));
+  report.sections.push_back(examples::examples_section(python, files, args.options));
   args.output.emit(report);
   return 0;
 }
