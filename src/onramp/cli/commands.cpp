@@ -14,6 +14,7 @@ const std::vector<Command>& commands() {
       resolve_command(),
       port_command(),
       diff_command(),
+      compare_command(),
       budget_command(),
       cache_command(),
   };

@@ -1,6 +1,7 @@
 #include "onramp/report/diff.h"
 
 #include "onramp/report/json_fields.h"
+#include "onramp/report/report_match.h"
 
 #include <map>
 #include <cctype>
@@ -8,27 +9,6 @@
 
 namespace onramp::report {
 namespace {
-
-const Json kEmptyArray = Json::array();
-
-const Json& part(const Json& section, const char* name) {
-  auto it = section.find(name);
-  return it != section.end() && it->is_array() ? *it : kEmptyArray;
-}
-
-// Items of a figures or tables array by key, keeping their order of appearance.
-std::vector<std::pair<std::string, const Json*>> keyed(const Json& items) {
-  std::vector<std::pair<std::string, const Json*>> out;
-  for (const auto& item : items) out.emplace_back(text_field(item, "key"), &item);
-  return out;
-}
-
-const Json* lookup(const std::vector<std::pair<std::string, const Json*>>& items, const std::string& key) {
-  for (const auto& [k, item] : items) {
-    if (k == key) return item;
-  }
-  return nullptr;
-}
 
 FigureChange figure_change(Change change, const Json* old_f, const Json* new_f) {
   const Json& f = new_f ? *new_f : *old_f;
@@ -122,35 +102,6 @@ TableChange table_change(Change change, const Json* old_t, const Json* new_t) {
     c.rows = diff_rows(c, part(*old_t, "rows"), part(*new_t, "rows"));
   }
   return c;
-}
-
-// Table keys may name a source line ("methods:csrc/ops/aten_ops.cpp:191:aten"),
-// which moves between versions; such a table still matches without its line.
-// A loop, not std::regex: a regex recurses per digit, and keys come from
-// saved reports anyone can edit.
-std::string without_line_numbers(const std::string& key) {
-  std::string out;
-  for (size_t i = 0; i < key.size();) {
-    size_t digits = i + 1;
-    while (key[i] == ':' && digits < key.size() && std::isdigit(static_cast<unsigned char>(key[digits]))) ++digits;
-    if (key[i] == ':' && digits > i + 1 && (digits == key.size() || key[digits] == ':')) {
-      i = digits;  // drop ":<digits>"
-    } else {
-      out += key[i++];
-    }
-  }
-  return out;
-}
-
-// The old table a new one is compared with: same key, else same key but for line numbers.
-const Json* counterpart(const std::vector<std::pair<std::string, const Json*>>& others,
-                        const std::vector<std::pair<std::string, const Json*>>& own, const std::string& key) {
-  if (const Json* exact = lookup(others, key)) return exact;
-  const std::string loose = without_line_numbers(key);
-  for (const auto& [k, item] : others) {
-    if (without_line_numbers(k) == loose && !lookup(own, k)) return item;
-  }
-  return nullptr;
 }
 
 std::vector<TableChange> diff_tables(const Json& old_s, const Json& new_s) {

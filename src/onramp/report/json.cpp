@@ -12,6 +12,7 @@ Json figure_json(const Figure& f) {
   Json j{{"key", f.key}, {"label", f.label}, {"value", f.value}, {"unit", f.unit},
          {"method", f.method}, {"evidence", f.evidence}};
   if (f.value.is_null()) j["not_measured"] = f.not_measured;
+  if (!f.better.empty()) j["better"] = f.better;
   return j;
 }
 

@@ -20,6 +20,10 @@ struct Figure {
   std::string method;    // one sentence: how it was counted or timed
   std::string evidence;  // path:line, git rev, or the exact command
   std::string not_measured;  // why value is null, when it is
+  // Which way is better where that has a direction ("lower": a smaller
+  // wheel, a faster import; "higher": more ops served), declared where the
+  // figure is defined; `onramp compare` marks the best value by it.
+  std::string better = {};
 };
 
 struct Column {

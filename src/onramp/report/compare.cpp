@@ -1,0 +1,280 @@
+#include "onramp/report/compare.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include "onramp/report/json_fields.h"
+#include "onramp/report/report_match.h"
+
+namespace onramp::report {
+namespace {
+
+// Tables whose rows compare one by one across backends: the row's key
+// column, the column that holds its answer, and the column that qualifies it.
+struct ComparableTable {
+  const char* section;
+  const char* table;
+  const char* key_column;
+  const char* value_column;
+  const char* note_column;  // appended as " (...)" when not empty
+  const char* family;
+};
+
+constexpr ComparableTable kComparableTables[] = {
+    {"probe", "device_api", "api", "status", "diagnosis", "device_api"},
+    {"probe", "device_strings", "api", "status", "diagnosis", "device_strings"},
+    {"probe", "integration", "point", "status", "", "integration"},
+    {"verdict", "op_counting_methods", "method", "value", "", "op_counts"},
+};
+
+bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// The names a report calls its own target by: replaced in methods and row keys.
+std::vector<std::string> own_names(const Json& report) {
+  std::set<std::string> names;
+  const Json& target = value_field(report, "target");
+  for (const char* key : {"module", "project", "name", "device"}) {
+    std::string v = text_field(target, key);
+    if (!v.empty()) names.insert(v);
+  }
+  std::string requirement = text_field(target, "requirement");
+  auto end = requirement.find_first_of("=<>!~[ ;");
+  if (!requirement.empty()) names.insert(requirement.substr(0, end));
+  const Json& sections = value_field(report, "sections");
+  for (const auto& [section, key] : {std::pair{"probe", "device"}, {"probe", "privateuse1_backend_name"},
+                                     {"wheel", "name"}, {"probe", "module"}}) {
+    for (const auto& f : part(value_field(sections, section), "figures")) {
+      if (text_field(f, "key") == key && value_field(f, "value").is_string()) names.insert(text_field(f, "value"));
+    }
+  }
+  // A distribution's name is also its module's ("torch-tpu" and "torch_tpu").
+  std::set<std::string> more;
+  for (auto n : names) {
+    std::replace(n.begin(), n.end(), '-', '_');
+    more.insert(n);
+  }
+  names.insert(more.begin(), more.end());
+  // Generic words are not a target's name.
+  for (const char* generic : {"", "privateuseone", "cpu", "torch", "cuda"}) names.erase(generic);
+  std::vector<std::string> out(names.begin(), names.end());
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
+  return out;
+}
+
+std::string column_name(const Json& report, const std::string& path) {
+  const Json& target = value_field(report, "target");
+  for (const char* key : {"module", "project", "requirement", "name"}) {
+    std::string v = text_field(target, key);
+    if (!v.empty()) return v;
+  }
+  std::string p = text_field(target, "path");
+  if (!p.empty()) return std::filesystem::path(p).filename().string();
+  return path;
+}
+
+struct Source {
+  const Json* report;
+  std::vector<std::string> names;
+};
+
+const Json* section_of(const Source& s, const std::string& key) {
+  const Json& sections = value_field(*s.report, "sections");
+  auto it = sections.find(key);
+  return it != sections.end() && it->is_object() ? &*it : nullptr;
+}
+
+// Marks the best numeric value(s) of a row whose direction is known and whose method is shared.
+void mark_best(CompareRow& row) {
+  if (row.better.empty() || row.methods_differ) return;
+  std::vector<double> values;
+  for (const auto& c : row.cells) {
+    if (c.value.is_number()) values.push_back(c.value.get<double>());
+  }
+  if (values.size() < 2) return;
+  double best = row.better == "lower" ? *std::min_element(values.begin(), values.end())
+                                      : *std::max_element(values.begin(), values.end());
+  if (std::all_of(values.begin(), values.end(), [&](double v) { return v == best; })) return;
+  for (auto& c : row.cells) c.best = c.value.is_number() && c.value.get<double>() == best;
+}
+
+// Fills the row's method from each column's (neutral) method.
+void settle_method(CompareRow& row, const std::vector<std::string>& methods) {
+  std::set<std::string> distinct;
+  for (const auto& m : methods) {
+    if (!m.empty()) distinct.insert(m);
+  }
+  if (distinct.size() <= 1) {
+    row.method = distinct.empty() ? "" : *distinct.begin();
+    return;
+  }
+  row.methods_differ = true;
+  row.methods = methods;
+  row.method = "methods differ: values not compared";
+}
+
+std::vector<CompareRow> figure_rows(const std::string& section, const std::vector<Source>& sources) {
+  std::vector<std::string> keys;
+  for (const auto& s : sources) {
+    if (const Json* sec = section_of(s, section)) {
+      for (const auto& [key, f] : keyed(part(*sec, "figures"))) {
+        if (std::find(keys.begin(), keys.end(), key) == keys.end()) keys.push_back(key);
+      }
+    }
+  }
+  std::vector<CompareRow> rows;
+  for (const auto& key : keys) {
+    CompareRow row{section, section, key, "", "", "", "", false, {}, {}};
+    std::vector<std::string> methods;
+    for (const auto& s : sources) {
+      const Json* sec = section_of(s, section);
+      const Json* f = sec ? lookup(keyed(part(*sec, "figures")), key) : nullptr;
+      CompareCell cell;
+      if (!sec) {
+        cell.not_measured = "no " + section + " section in this report";
+      } else if (!f) {
+        cell.not_measured = "this report has no figure " + key;
+      } else {
+        cell.value = value_field(*f, "value");
+        if (cell.value.is_null()) cell.not_measured = text_field(*f, "not_measured", "not measured");
+        if (row.label.empty()) row.label = text_field(*f, "label");
+        if (row.unit.empty()) row.unit = text_field(*f, "unit");
+        if (row.better.empty()) row.better = text_field(*f, "better");
+      }
+      methods.push_back(f ? neutral_method(text_field(*f, "method"), s.names) : "");
+      row.cells.push_back(std::move(cell));
+    }
+    if (row.label.empty()) row.label = key;
+    settle_method(row, methods);
+    mark_best(row);
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::string cell_text(const Json& row, const ComparableTable& t) {
+  const Json& v = value_field(row, t.value_column);
+  std::string text = v.is_string() ? v.get<std::string>() : v.dump();
+  std::string note = *t.note_column ? text_field(row, t.note_column) : "";
+  return note.empty() ? text : text + " (" + note.substr(0, note.find(' ')) + ")";
+}
+
+std::vector<CompareRow> table_rows(const ComparableTable& t, const std::vector<Source>& sources) {
+  std::vector<std::string> keys;
+  std::vector<std::map<std::string, const Json*>> by_column(sources.size());
+  std::vector<const Json*> tables(sources.size(), nullptr);
+  for (size_t i = 0; i < sources.size(); ++i) {
+    const Json* sec = section_of(sources[i], t.section);
+    tables[i] = sec ? lookup(keyed(part(*sec, "tables")), t.table) : nullptr;
+    if (!tables[i]) continue;
+    for (const auto& row : part(*tables[i], "rows")) {
+      std::string key = neutral_method(text_field(row, t.key_column), sources[i].names);
+      if (by_column[i].emplace(key, &row).second && std::find(keys.begin(), keys.end(), key) == keys.end()) {
+        keys.push_back(key);
+      }
+    }
+  }
+  std::vector<CompareRow> rows;
+  for (const auto& key : keys) {
+    CompareRow row{t.family, t.section, std::string(t.table) + ":" + key, key, "", "", "", false, {}, {}};
+    std::vector<std::string> methods;
+    for (size_t i = 0; i < sources.size(); ++i) {
+      CompareCell cell;
+      auto it = by_column[i].find(key);
+      if (!tables[i]) {
+        cell.not_measured = fmt::format("no {}.{} table in this report", t.section, t.table);
+      } else if (it == by_column[i].end()) {
+        cell.not_measured = "not in this report's " + std::string(t.table) + " table";
+      } else {
+        const Json& v = value_field(*it->second, t.value_column);
+        cell.value = v.is_number() ? v : Json(cell_text(*it->second, t));
+      }
+      methods.push_back(tables[i] ? neutral_method(text_field(*tables[i], "method"), sources[i].names) : "");
+      row.cells.push_back(std::move(cell));
+    }
+    settle_method(row, methods);
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+// The verdict's blockers and frictions, each report's own words, as one row each.
+std::vector<CompareRow> finding_rows(const std::vector<Source>& sources) {
+  std::vector<CompareRow> rows;
+  for (const char* severity : {"blocker", "friction"}) {
+    CompareRow row{"findings", "verdict", std::string(severity) + "s:list",
+                   std::string(severity == std::string("blocker") ? "Blockers" : "Frictions") + ", in the report's words",
+                   "", "", "the verdict's findings of that severity, each report's own text", false, {}, {}};
+    for (const auto& s : sources) {
+      CompareCell cell;
+      const Json* sec = section_of(s, "verdict");
+      if (!sec) {
+        cell.not_measured = "no verdict section in this report (not an audit)";
+      } else {
+        std::vector<std::string> texts;
+        for (const auto& f : part(*sec, "findings")) {
+          if (text_field(f, "severity") == severity) texts.push_back(text_field(f, "text"));
+        }
+        cell.value = texts.empty() ? Json("none") : Json(fmt::format("{}", fmt::join(texts, " | ")));
+      }
+      row.cells.push_back(std::move(cell));
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+}  // namespace
+
+std::string neutral_method(std::string method, const std::vector<std::string>& names) {
+  for (const auto& name : names) {
+    if (name.empty()) continue;
+    std::string out;
+    for (size_t i = 0; i < method.size();) {
+      bool at_word = method.compare(i, name.size(), name) == 0 && (i == 0 || !identifier_char(method[i - 1])) &&
+                     (i + name.size() == method.size() || !identifier_char(method[i + name.size()]));
+      if (at_word) {
+        out += "<target>";
+        i += name.size();
+      } else {
+        out += method[i++];
+      }
+    }
+    method = std::move(out);
+  }
+  return method;
+}
+
+Comparison compare_reports(const std::vector<std::pair<std::string, Json>>& reports) {
+  Comparison out;
+  std::vector<Source> sources;
+  std::vector<std::string> sections;
+  for (const auto& [path, report] : reports) {
+    out.columns.push_back({path, column_name(report, path), text_field(report, "schema"), value_field(report, "target")});
+    sources.push_back({&report, own_names(report)});
+    for (const auto& [key, s] : value_field(report, "sections").items()) {
+      if (std::find(sections.begin(), sections.end(), key) == sections.end()) sections.push_back(key);
+    }
+  }
+  // The verdict first: it is what a reader compares first.
+  std::stable_partition(sections.begin(), sections.end(), [](const std::string& s) { return s == "verdict"; });
+  for (const auto& section : sections) {
+    auto rows = figure_rows(section, sources);
+    out.rows.insert(out.rows.end(), rows.begin(), rows.end());
+    if (section == "verdict") {
+      auto findings = finding_rows(sources);
+      out.rows.insert(out.rows.end(), findings.begin(), findings.end());
+    }
+  }
+  for (const auto& t : kComparableTables) {
+    auto rows = table_rows(t, sources);
+    out.rows.insert(out.rows.end(), rows.begin(), rows.end());
+  }
+  return out;
+}
+
+}  // namespace onramp::report
