@@ -23,6 +23,7 @@
 #include "onramp/python/sandbox.h"
 #include "onramp/source/source.h"
 #include "onramp/util/time_ledger.h"
+#include "onramp/wheel/keys.h"
 #include "onramp/wheel/metadata.h"
 #include "onramp/wheel/wheel_facts.h"
 #include "onramp/wheel/wheel_run.h"
@@ -141,8 +142,8 @@ std::string module_of(const report::Section& wheel) {
   std::vector<std::string> modules;
   std::string name;
   for (const auto& f : wheel.figures) {
-    if (f.key == "importable_modules" && f.value.is_array()) modules = f.value.get<std::vector<std::string>>();
-    if (f.key == "name" && f.value.is_string()) name = f.value.get<std::string>();
+    if (f.key == wheel::keys::kImportableModules && f.value.is_array()) modules = f.value.get<std::vector<std::string>>();
+    if (f.key == wheel::keys::kName && f.value.is_string()) name = f.value.get<std::string>();
   }
   if (modules.size() == 1) return modules.front();
   std::string wanted = wheel::normalize_name(name);
