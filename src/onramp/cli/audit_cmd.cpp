@@ -1,5 +1,4 @@
 #include <chrono>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -13,8 +12,8 @@
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
 #include "onramp/report/budget.h"
-#include "onramp/report/junit.h"
 #include "onramp/report/render.h"
+#include "onramp/report/report_file.h"
 #include "onramp/util/sandbox.h"
 #include "onramp/util/text_file.h"
 
@@ -33,23 +32,6 @@ struct AuditArgs {
   std::string junit;
   OutputOptions output;
 };
-
-void write_file(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out.flush()) throw FatalError(path.string() + ": cannot write");
-}
-
-
-// Adds the budgets section; returns whether every budget passed.
-bool apply_budgets(report::Report& report, const std::string& budget_path, const std::string& budget_text,
-                   const std::string& junit_path) {
-  auto evaluation = value_or_fatal(report::evaluate_budgets(report::to_json(report), budget_text, budget_path,
-                                                            "the audit's report"));
-  report.sections.push_back(report::budget_section(evaluation));
-  if (!junit_path.empty()) write_file(junit_path, report::budgets_junit_xml(evaluation));
-  return evaluation.passed();
-}
 
 int run_audit(AuditArgs& args) {
   auto& o = args.options;
@@ -74,10 +56,16 @@ int run_audit(AuditArgs& args) {
   o.run_dir = value_or_fatal(run_dir_from(args.out));
   o.progress = [](const std::string& line) { std::cerr << "onramp: " << line << "\n" << std::flush; };
   report::Report report = audit::run_audit(o);
-  bool within_budget = args.budget.empty() || apply_budgets(report, args.budget, budget_text, args.junit);
-  write_file(o.run_dir / "report.json", report::render_json(report));
-  write_file(o.run_dir / "report.md", report::render_markdown(report));
-  write_file(o.run_dir / "report.html", report::render_html(report));
+  bool within_budget = true;
+  if (!args.budget.empty()) {
+    auto applied = value_or_fatal(report::apply_budgets(report::to_json(report), budget_text, args.budget,
+                                                        "the audit's report", args.junit));
+    report.sections.push_back(std::move(applied.section));
+    within_budget = applied.passed;
+  }
+  value_or_fatal(report::write_report_file((o.run_dir / "report.json").string(), report::render_json(report)));
+  value_or_fatal(report::write_report_file((o.run_dir / "report.md").string(), report::render_markdown(report)));
+  value_or_fatal(report::write_report_file((o.run_dir / "report.html").string(), report::render_html(report)));
   if (args.output.format() == report::Format::text) {
     report::TextStyle style = args.output.text_style();
     style.full_report = (o.run_dir / "report.html").string();
