@@ -322,10 +322,8 @@ Result<void> check_audit_input(const AuditOptions& o) {
     return fail(fmt::format("--torch {}: not a version or a version specifier", i.torch));
   }
   index::ResolveOptions r;
+  static_cast<index::IndexOptions&>(r) = i;
   r.requirement = o.target;
-  r.index_url = i.index_url;
-  r.extra_index_urls = i.extra_index_urls;
-  r.find_links = i.find_links;
   return index::check_resolve_input(r);
 }
 

@@ -10,28 +10,23 @@
 #include <string>
 #include <vector>
 
+#include "onramp/index/index_options.h"
 #include "onramp/report/model.h"
 #include "onramp/util/error.h"
 
 namespace onramp::audit {
 
 // For a requirement target: where pip looks, and which torch it may use.
-struct IndexOptions {
-  std::optional<std::string> index_url;
-  std::vector<std::string> extra_index_urls;
-  std::vector<std::string> find_links;
-  bool ignore_requires_python = false;
+struct RequirementOptions : index::IndexOptions {
   std::string torch;                  // --torch SPEC; empty: the interpreter's, else what pip picks
   bool allow_torch_download = false;  // else a torch from the index stops the audit before the install
-  std::filesystem::path cache_root;
-  std::function<void(const std::string& file, uint64_t done, uint64_t total)> download_progress;
 };
 
 struct AuditOptions {
   std::string target;               // a repository (work tree or bare git dir), a .whl, or a PEP 508 requirement
   std::string repo;                 // the backend's repository, for a requirement or wheel target (--repo)
   std::vector<std::string> docs;    // documents with examples (--docs); else the repository's, else the wheel's README
-  IndexOptions index;
+  RequirementOptions index;
   std::string rev;                  // read the repository at this revision
   std::string profile;              // a profile name or .toml path; empty: none
   std::vector<std::string> wheels;  // wheels to read and install (a .whl target is one)

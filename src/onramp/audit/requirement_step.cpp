@@ -195,20 +195,15 @@ std::string fetch_taken_file(const index::ResolveOptions& r, IndexFacts& f) {
 
 index::ResolveOptions resolve_options(const AuditOptions& o, const fs::path& run_dir) {
   index::ResolveOptions r;
+  static_cast<index::IndexOptions&>(r) = o.index;
   r.requirement = o.target;
   r.python = o.python;
-  r.index_url = o.index.index_url;
-  r.extra_index_urls = o.index.extra_index_urls;
-  r.find_links = o.index.find_links;
-  r.ignore_requires_python = o.index.ignore_requires_python;
   r.ignore_installed = false;
   if (!o.index.torch.empty()) r.extra_requirements.push_back(torch_requirement(o.index.torch));
   r.download = true;
-  r.cache_root = o.index.cache_root;
   r.pip_timeout_seconds = o.timeout_seconds;
   r.make_run_dir = step_dir_maker(run_dir / "resolve");
   r.progress = o.progress;
-  r.download_progress = o.index.download_progress;
   return r;
 }
 

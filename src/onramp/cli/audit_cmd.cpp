@@ -22,7 +22,6 @@ namespace {
 
 struct AuditArgs {
   audit::AuditOptions options;
-  IndexArgs index;
   std::string pip_args;
   std::vector<std::string> env;  // NAME=VALUE
   bool no_system_site_packages = false;
@@ -45,12 +44,6 @@ int run_audit(AuditArgs& args) {
   for (std::string w; words >> w;) o.pip_args.push_back(w);
   o.env = env_pairs(args.env);
   o.system_site_packages = !args.no_system_site_packages;
-  if (!args.index.index_url.empty()) o.index.index_url = args.index.index_url;
-  o.index.extra_index_urls = args.index.extra_index_urls;
-  o.index.find_links = args.index.find_links;
-  o.index.ignore_requires_python = args.index.ignore_requires_python;
-  o.index.cache_root = download_cache_root();
-  o.index.download_progress = show_download;
   value_or_fatal(audit::check_audit_input(o));
   if (o.target.ends_with(".whl")) o.wheels.insert(o.wheels.begin(), o.target);
   o.run_dir = value_or_fatal(run_dir_from(args.out));
@@ -108,7 +101,7 @@ Command audit_command() {
             app.add_option("--docs", o.docs, "A document or folder with examples (Markdown, notebooks); repeatable "
                                              "(default: the repository's README.md, else the wheel's METADATA "
                                              "description)")->check(path_arg())->type_name("PATH");
-            args->index.declare(app);
+            declare_index_options(app, o.index);
             app.add_option("--torch", o.index.torch, "For a requirement: the torch to install beside it, a version or a "
                                                      "specifier (default: the interpreter's own, else the newest torch file on this machine "
                                                      "that the backend accepts)")
