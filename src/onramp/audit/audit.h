@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "onramp/index/index_options.h"
+#include "onramp/python/sandbox.h"
 #include "onramp/report/model.h"
 #include "onramp/util/error.h"
 
@@ -30,15 +31,16 @@ struct AuditOptions {
   std::string rev;                  // read the repository at this revision
   std::string profile;              // a profile name or .toml path; empty: none
   std::vector<std::string> wheels;  // wheels to read and install (a .whl target is one)
-  std::string python;               // interpreter for the venv and probes
+  // --python: the interpreter for the venv and the probes; --timeout: each
+  // sandboxed step's limit, pip's included; --path, --memory and --env: the
+  // probe's and the examples' interpreters (never pip's).
+  python::SandboxOptions sandbox{.python = {}, .paths = {}, .timeout_seconds = 300, .env = {}};
   std::vector<std::string> pip_args;
-  std::vector<std::pair<std::string, std::string>> env;  // set in the sandbox for probe and examples
   bool system_site_packages = true;  // so the system torch satisfies torch offline
   std::string module;               // default: the profile's, else the wheel's one importable module
   std::string device;               // default: the profile's
   std::string aten;                 // ATen schema for ops
   int runs = 3;                     // import timing runs
-  double timeout_seconds = 300;     // per sandboxed step
   std::filesystem::path run_dir;    // created by the caller
   std::function<void(const std::string&)> progress = [](const std::string&) {};
 };

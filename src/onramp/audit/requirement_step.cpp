@@ -197,11 +197,11 @@ index::ResolveOptions resolve_options(const AuditOptions& o, const fs::path& run
   index::ResolveOptions r;
   static_cast<index::IndexOptions&>(r) = o.index;
   r.requirement = o.target;
-  r.python = o.python;
+  r.python = o.sandbox.python;
   r.ignore_installed = false;
   if (!o.index.torch.empty()) r.extra_requirements.push_back(torch_requirement(o.index.torch));
   r.download = true;
-  r.pip_timeout_seconds = o.timeout_seconds;
+  r.pip_timeout_seconds = o.sandbox.timeout_seconds;
   r.make_run_dir = step_dir_maker(run_dir / "resolve");
   r.progress = o.progress;
   return r;
@@ -296,7 +296,7 @@ std::string torch_requirement(const std::string& spec) {
 RequirementOutcome run_requirement(const AuditOptions& o, const fs::path& run_dir) {
   index::ResolveOptions r = resolve_options(o, run_dir);
   SandboxRunner runner;
-  TorchPin pin = pin_torch(o, value_or_fatal(python::choose_interpreter(runner, o.python)));
+  TorchPin pin = pin_torch(o, value_or_fatal(python::choose_interpreter(runner, o.sandbox.python)));
   if (!pin.constraint.empty()) apply_pin(pin, run_dir, r);
   IndexFacts f = value_or_fatal(index::resolve_requirement(runner, r)).facts;
   std::string taken = f.report ? "" : fetch_taken_file(r, f);
