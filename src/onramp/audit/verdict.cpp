@@ -37,16 +37,24 @@ const Figure* find_figure(const report::Report& r, const std::string& section, c
   return nullptr;
 }
 
-// A figure of another section, restated in the verdict with its origin.
-void restate(Section& out, const report::Report& r, const std::string& section, const std::string& key,
-             const std::string& new_key, const std::string& label) {
-  const Figure* f = find_figure(r, section, key);
-  if (!f) return;
-  Figure copy = *f;
-  copy.key = new_key;
-  copy.label = label;
-  copy.method = fmt::format("{} (from {}.{})", f->method, section, key);
-  out.add(std::move(copy));
+// A figure of another section, restated in the verdict under its own key
+// and label, with its origin.
+struct Restated {
+  const char* key;      // in its section
+  const char* new_key;  // in the verdict
+  const char* label;
+};
+
+void restate(Section& out, const report::Report& r, const std::string& section, const std::vector<Restated>& figures) {
+  for (const auto& [key, new_key, label] : figures) {
+    const Figure* f = find_figure(r, section, key);
+    if (!f) continue;
+    Figure copy = *f;
+    copy.key = new_key;
+    copy.label = label;
+    copy.method = fmt::format("{} (from {}.{})", f->method, section, key);
+    out.add(std::move(copy));
+  }
 }
 
 // Every row of the probe's and the examples' outcome tables, with where it came from.
@@ -118,12 +126,11 @@ void add_failure_causes(Section& v, const report::Report& r) {
   const Figure* roots = find_figure(r, examples_keys::kSection, examples_keys::kRootFailures);
   const Figure* following = find_figure(r, examples_keys::kSection, examples_keys::kFollowingFailures);
   if (!causes || !roots || !following) return;
-  restate(v, r, examples_keys::kSection, examples_keys::kFailureCauses, "readme_failure_causes",
-          "Causes of the documented examples' failures");
-  restate(v, r, examples_keys::kSection, examples_keys::kRootFailures, "readme_root_failures",
-          "Documented example lines that fail on their own");
-  restate(v, r, examples_keys::kSection, examples_keys::kFollowingFailures, "readme_following_failures",
-          "Documented example lines that fail only because an earlier one did");
+  restate(v, r, examples_keys::kSection,
+          {{examples_keys::kFailureCauses, "readme_failure_causes", "Causes of the documented examples' failures"},
+           {examples_keys::kRootFailures, "readme_root_failures", "Documented example lines that fail on their own"},
+           {examples_keys::kFollowingFailures, "readme_following_failures",
+            "Documented example lines that fail only because an earlier one did"}});
   const Section* ex = r.section(examples_keys::kSection);
   for (const auto& t : ex->tables) {
     if (t.key != examples_keys::kFailureCauses) continue;
@@ -148,14 +155,12 @@ size_t figure_count(const report::Report& r, const std::string& key) {
 // The documented port (the diff fences), beside the profile's claim about code changes.
 void add_documented_port(Section& v, const report::Report& r, const std::vector<std::string>& claims) {
   if (!find_figure(r, examples_keys::kSection, examples_keys::kDiffFences)) return;
-  restate(v, r, examples_keys::kSection, examples_keys::kDiffFences, "documented_port_fences",
-          "Diff fences of the documented port");
-  restate(v, r, examples_keys::kSection, examples_keys::kDiffLinesAdded, "documented_port_lines_added",
-          "Code lines the documented port adds");
-  restate(v, r, examples_keys::kSection, examples_keys::kDiffLinesRemoved, "documented_port_lines_removed",
-          "Code lines the documented port removes");
-  restate(v, r, examples_keys::kSection, examples_keys::kDiffLinesChanged, "documented_port_lines_changed",
-          "Added lines of the documented port that replace a removed one");
+  restate(v, r, examples_keys::kSection,
+          {{examples_keys::kDiffFences, "documented_port_fences", "Diff fences of the documented port"},
+           {examples_keys::kDiffLinesAdded, "documented_port_lines_added", "Code lines the documented port adds"},
+           {examples_keys::kDiffLinesRemoved, "documented_port_lines_removed", "Code lines the documented port removes"},
+           {examples_keys::kDiffLinesChanged, "documented_port_lines_changed",
+            "Added lines of the documented port that replace a removed one"}});
   std::string claim;
   for (const auto& c : claims) {
     if (c.find("change") != std::string::npos) claim = c;
@@ -286,16 +291,17 @@ Section build_verdict(const report::Report& r, const std::string& backend_name,
   add_failure_causes(v, r);
   add_documented_port(v, r, claims);
   namespace install_keys = install::keys;
-  restate(v, r, install_keys::kSection, install_keys::kNativeBytes, "native_payload_bytes", "Native payload installed");
+  restate(v, r, install_keys::kSection, {{install_keys::kNativeBytes, "native_payload_bytes", "Native payload installed"}});
   if (!find_figure(r, install_keys::kSection, install_keys::kNativeBytes)) {
-    restate(v, r, wheel::keys::kSection, wheel::keys::kNativeBytes, "native_payload_bytes", "Native payload in the wheel");
+    restate(v, r, wheel::keys::kSection,
+            {{wheel::keys::kNativeBytes, "native_payload_bytes", "Native payload in the wheel"}});
   }
-  restate(v, r, install_keys::kSection, install_keys::kFootprintBytes, "installed_footprint_bytes", "Installed footprint");
-  restate(v, r, install_keys::kSection, install_keys::kTempEstimateBytes, "temp_space_needed_bytes",
-          "Temp space pip needs (estimate)");
-  restate(v, r, probe_keys::kSection, probe_keys::kImportColdSeconds, "import_cold_seconds", "Cold import time");
-  restate(v, r, probe_keys::kSection, probe_keys::kImportWarmMedianSeconds, "import_warm_seconds",
-          "Warm import time (median)");
+  restate(v, r, install_keys::kSection,
+          {{install_keys::kFootprintBytes, "installed_footprint_bytes", "Installed footprint"},
+           {install_keys::kTempEstimateBytes, "temp_space_needed_bytes", "Temp space pip needs (estimate)"}});
+  restate(v, r, probe_keys::kSection,
+          {{probe_keys::kImportColdSeconds, "import_cold_seconds", "Cold import time"},
+           {probe_keys::kImportWarmMedianSeconds, "import_warm_seconds", "Warm import time (median)"}});
   auto all = outcomes(r);
   add_cause_figure(v, with_cause(all, "unknown_device_name"), "rejected_device_strings",
                    "Device strings the parser rejects", "unknown_device_name");
