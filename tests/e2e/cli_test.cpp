@@ -49,11 +49,38 @@ TEST(Cli, EmptyOrBlankPathsAreBadInput) {
            {{"diff", "", ""}, "onramp: OLD: empty path\n"},
            {{"probe", "--python", ""}, "onramp: --python: empty path\n"},
            {{"census", d.path(), "-o", ""}, "onramp: --output: empty path\n"},
+           {{"port", "scan", d.path(), "--out", ""}, "onramp: --out: empty path\n"},
        }) {
     auto r = run_onramp(c.args);
     EXPECT_EQ(r.exit_code, 2) << c.args[0] << " " << c.line;
     EXPECT_EQ(r.err.substr(0, r.err.find('\n') + 1), c.line) << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+}
+
+// Every subcommand that runs a target's Python takes the sandbox options,
+// declared once; install runs only pip, which --path, --memory and --env
+// must not reach.
+TEST(Cli, SubcommandsThatRunATargetsPythonTakeTheSandboxOptions) {
+  const std::vector<std::string> all{"--out", "--python", "--timeout", "--path,--pythonpath", "--memory", "--env"};
+  for (const auto& command : std::vector<std::vector<std::string>>{
+           {"probe"}, {"examples"}, {"audit"}, {"port", "scan"}, {"port", "trace"}}) {
+    auto args = command;
+    args.push_back("--help");
+    auto r = run_onramp(args);
+    EXPECT_EQ(r.exit_code, 0) << command.back();
+    for (const auto& option : all) {
+      size_t at = r.out.find("  " + option + " ");
+      EXPECT_NE(at, std::string::npos) << command.back() << " lacks " << option;
+      EXPECT_EQ(r.out.find("  " + option + " ", at + 1), std::string::npos) << command.back() << " " << option;
+    }
+  }
+  auto install = run_onramp({"install", "--help"});
+  for (const char* option : {"--out", "--python", "--timeout"}) {
+    EXPECT_NE(install.out.find(std::string("  ") + option + " "), std::string::npos) << option;
+  }
+  for (const char* option : {"--path", "--memory", "--env"}) {
+    EXPECT_EQ(install.out.find(std::string("  ") + option), std::string::npos) << option;
   }
 }
 

@@ -111,6 +111,19 @@ TEST(PortScan, AMissingPathIsAOneLineErrorNamingIt) {
   EXPECT_NE(r.err.find("nope.py: no such file or directory"), std::string::npos) << r.err;
 }
 
+TEST(PortScan, TakesTheSandboxOptionsAndHoldsTheScannerToThem) {
+  TempDir run;
+  json scan = port_json("port_scan", {"scan", kFixtures + "/project/pkg/clean.py", "--timeout", "60", "--memory", "4G",
+                                      "--env", "ONRAMP_TEST_WIDTH=3"},
+                        run);
+  EXPECT_EQ(figure(scan, "files_scanned"), 1);
+  // No interpreter starts in a megabyte of address space.
+  auto r = run_onramp({"port", "scan", kFixtures + "/project/pkg/clean.py", "--memory", "1M", "--out",
+                       run.path() + "/small"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("the Python scanner failed ("), std::string::npos) << r.err;
+}
+
 std::map<std::string, json> ops_of(const json& trace) {
   std::map<std::string, json> out;
   for (const auto& row : table(trace, "ops")["rows"]) out[row["op"]] = row;
@@ -211,6 +224,32 @@ TEST(PortTrace, AUserFunctionBuildingASmallTransformer) {
   EXPECT_GT(ops["native_layer_norm"]["forward"].get<int>(), 0);
   EXPECT_GT(ops["native_layer_norm_backward"]["backward"].get<int>(), 0);
   EXPECT_EQ(table(trace, "models")["rows"][0]["status"], "traced");
+}
+
+TEST(PortTrace, EnvReachesTheModelsInterpreterAndTimeoutBoundsEachModel) {
+  TempDir run;
+  const std::string script = kFixtures + "/models/small_models.py:linear_sized_by_env";
+  json with_env = port_json("port_trace",
+                            {"trace", "--script", script, "--python", kSystemPython, "--env", "ONRAMP_TEST_WIDTH=3",
+                             "--timeout", "300"},
+                            run);
+  const json& row = table(with_env, "models")["rows"][0];
+  EXPECT_EQ(row["status"], "traced") << row.dump();
+  EXPECT_EQ(row["input_shapes"], json::parse("[[1, 3]]"));
+  // Without --env the variable is not there: onramp's own environment does not reach the sandbox.
+  auto r = run_onramp({"port", "trace", "--script", script, "--python", kSystemPython, "--json", "--out",
+                       run.path() + "/without"},
+                      {"ONRAMP_TEST_WIDTH=3"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json without = json::parse(r.out)["sections"]["port_trace"];
+  EXPECT_NE(table(without, "models")["rows"][0]["error"].get<std::string>().find("ONRAMP_TEST_WIDTH"),
+            std::string::npos);
+  json short_limit = port_json("port_trace",
+                               {"trace", "--script", script, "--python", kSystemPython, "--env",
+                                "ONRAMP_TEST_WIDTH=3", "--timeout", "0.001"},
+                               run);
+  EXPECT_NE(table(short_limit, "models")["rows"][0]["error"].get<std::string>().find("timed out after"),
+            std::string::npos);
 }
 
 TEST(PortTrace, VitB16ForwardOnTheMetaDevice) {

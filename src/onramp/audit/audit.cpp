@@ -23,6 +23,7 @@
 #include "onramp/python/sandbox.h"
 #include "onramp/source/source.h"
 #include "onramp/util/time_ledger.h"
+#include "onramp/wheel/keys.h"
 #include "onramp/wheel/metadata.h"
 #include "onramp/wheel/wheel_facts.h"
 #include "onramp/wheel/wheel_run.h"
@@ -105,7 +106,7 @@ std::string run_ops_step(AuditState& s) {
   if (!s.options.rev.empty()) evidence += " @ " + s.options.rev;
   ops::OpsRunOptions o;
   o.aten = s.options.aten;
-  o.python = s.options.python;
+  o.python = s.options.sandbox.python;
   o.profile = s.profile ? &*s.profile : nullptr;
   o.source_evidence = evidence;
   s.report.sections.push_back(ops::run_ops_section(*s.source, o));
@@ -141,8 +142,8 @@ std::string module_of(const report::Section& wheel) {
   std::vector<std::string> modules;
   std::string name;
   for (const auto& f : wheel.figures) {
-    if (f.key == "importable_modules" && f.value.is_array()) modules = f.value.get<std::vector<std::string>>();
-    if (f.key == "name" && f.value.is_string()) name = f.value.get<std::string>();
+    if (f.key == wheel::keys::kImportableModules && f.value.is_array()) modules = f.value.get<std::vector<std::string>>();
+    if (f.key == wheel::keys::kName && f.value.is_string()) name = f.value.get<std::string>();
   }
   if (modules.size() == 1) return modules.front();
   std::string wanted = wheel::normalize_name(name);
@@ -152,7 +153,7 @@ std::string module_of(const report::Section& wheel) {
 
 std::string run_wheel_step(AuditState& s) {
   std::string docs = docs_from_metadata(s);
-  auto sections = wheel::run_wheel_sections({s.wheels, s.options.python, s.readme, {}});
+  auto sections = wheel::run_wheel_sections({s.wheels, s.options.sandbox.python, s.readme, {}});
   // The first wheel is the backend's: its module is the one to probe.
   if (s.module.empty() && !sections.empty()) s.module = module_of(sections.front());
   for (auto& section : sections) s.report.sections.push_back(std::move(section));
@@ -171,13 +172,13 @@ std::vector<std::string> torch_wheels_in(const fs::path& dir) {
 std::string run_install_step(AuditState& s) {
   install::InstallOptions o;
   o.target = s.install_target.empty() ? s.wheels.front() : s.install_target.string();
-  o.python = s.options.python;
+  o.python = s.options.sandbox.python;
   o.pip_args = s.options.pip_args;
   if (s.requirement && s.options.index.ignore_requires_python) o.pip_args.push_back("--ignore-requires-python");
   // A torch the install brings (not the interpreter's) is installed first and timed apart.
   if (!s.install_target.empty()) o.first_wheels = torch_wheels_in(s.install_target);
   o.system_site_packages = s.options.system_site_packages;
-  o.pip_timeout_seconds = s.options.timeout_seconds;
+  o.pip_timeout_seconds = s.options.sandbox.timeout_seconds;
   if (const char* tmpdir = std::getenv("TMPDIR")) o.user_tmpdir = tmpdir;
   fs::path dir = s.options.run_dir / "install";
   o.make_run_dir = step_dir_maker(dir);
@@ -191,12 +192,11 @@ std::string run_install_step(AuditState& s) {
   return "installed into " + (dir / "venv").string();
 }
 
+// The user's --path comes first, then the source tree until an install replaces it.
 python::Sandbox open_python(const AuditState& s, const std::string& step) {
-  python::SandboxOptions o;
+  python::SandboxOptions o = s.options.sandbox;
   o.python = s.python;
-  o.paths = s.pythonpath;
-  o.timeout_seconds = s.options.timeout_seconds;
-  o.env = s.options.env;
+  o.paths.insert(o.paths.end(), s.pythonpath.begin(), s.pythonpath.end());
   static SandboxRunner runner;
   return python::Sandbox::open(runner, o, s.options.run_dir / step);
 }
@@ -262,7 +262,7 @@ void open_target(AuditState& s) {
   const auto& o = s.options;
   if (!o.profile.empty()) s.profile = value_or_fatal(profile::load_profile(o.profile));
   s.module = !o.module.empty() ? o.module : s.profile ? s.profile->module : "";
-  s.python = o.python;
+  s.python = o.sandbox.python;
   s.wheels = o.wheels;
   if (fs::is_regular_file(o.target) && o.target.ends_with(".whl")) {
     s.report.target = {{"kind", "wheel"}, {"path", o.target}};
@@ -321,10 +321,8 @@ Result<void> check_audit_input(const AuditOptions& o) {
     return fail(fmt::format("--torch {}: not a version or a version specifier", i.torch));
   }
   index::ResolveOptions r;
+  static_cast<index::IndexOptions&>(r) = i;
   r.requirement = o.target;
-  r.index_url = i.index_url;
-  r.extra_index_urls = i.extra_index_urls;
-  r.find_links = i.find_links;
   return index::check_resolve_input(r);
 }
 

@@ -10,40 +10,37 @@
 #include <string>
 #include <vector>
 
+#include "onramp/index/index_options.h"
+#include "onramp/python/sandbox.h"
 #include "onramp/report/model.h"
 #include "onramp/util/error.h"
 
 namespace onramp::audit {
 
 // For a requirement target: where pip looks, and which torch it may use.
-struct IndexOptions {
-  std::optional<std::string> index_url;
-  std::vector<std::string> extra_index_urls;
-  std::vector<std::string> find_links;
-  bool ignore_requires_python = false;
+struct RequirementOptions : index::IndexOptions {
   std::string torch;                  // --torch SPEC; empty: the interpreter's, else what pip picks
   bool allow_torch_download = false;  // else a torch from the index stops the audit before the install
-  std::filesystem::path cache_root;
-  std::function<void(const std::string& file, uint64_t done, uint64_t total)> download_progress;
 };
 
 struct AuditOptions {
   std::string target;               // a repository (work tree or bare git dir), a .whl, or a PEP 508 requirement
   std::string repo;                 // the backend's repository, for a requirement or wheel target (--repo)
   std::vector<std::string> docs;    // documents with examples (--docs); else the repository's, else the wheel's README
-  IndexOptions index;
+  RequirementOptions index;
   std::string rev;                  // read the repository at this revision
   std::string profile;              // a profile name or .toml path; empty: none
   std::vector<std::string> wheels;  // wheels to read and install (a .whl target is one)
-  std::string python;               // interpreter for the venv and probes
+  // --python: the interpreter for the venv and the probes; --timeout: each
+  // sandboxed step's limit, pip's included; --path, --memory and --env: the
+  // probe's and the examples' interpreters (never pip's).
+  python::SandboxOptions sandbox{.python = {}, .paths = {}, .timeout_seconds = 300, .env = {}};
   std::vector<std::string> pip_args;
-  std::vector<std::pair<std::string, std::string>> env;  // set in the sandbox for probe and examples
   bool system_site_packages = true;  // so the system torch satisfies torch offline
   std::string module;               // default: the profile's, else the wheel's one importable module
   std::string device;               // default: the profile's
   std::string aten;                 // ATen schema for ops
   int runs = 3;                     // import timing runs
-  double timeout_seconds = 300;     // per sandboxed step
   std::filesystem::path run_dir;    // created by the caller
   std::function<void(const std::string&)> progress = [](const std::string&) {};
 };

@@ -4,15 +4,17 @@
 
 #include <set>
 
+#include "onramp/ops/keys.h"
 #include "onramp/port/backend_coverage.h"
+#include "onramp/probe/keys.h"
 #include "onramp/report/render.h"
 
 namespace onramp::audit {
 
 void add_registrations_vs_source(report::Report& report) {
-  report::Section* probe = report.section("probe");
-  if (!probe || !report.section("ops")) return;
-  const report::Table* runtime = probe->table("runtime_registered");
+  report::Section* probe = report.section(probe::keys::kSection);
+  if (!probe || !report.section(ops::keys::kSection)) return;
+  const report::Table* runtime = probe->table(probe::keys::kRuntimeRegisteredTable);
   if (!runtime) return;
   auto coverage = port::coverage_from_report(report::to_json(report), "the ops section");
   if (!coverage) return;

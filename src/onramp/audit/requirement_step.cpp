@@ -195,20 +195,15 @@ std::string fetch_taken_file(const index::ResolveOptions& r, IndexFacts& f) {
 
 index::ResolveOptions resolve_options(const AuditOptions& o, const fs::path& run_dir) {
   index::ResolveOptions r;
+  static_cast<index::IndexOptions&>(r) = o.index;
   r.requirement = o.target;
-  r.python = o.python;
-  r.index_url = o.index.index_url;
-  r.extra_index_urls = o.index.extra_index_urls;
-  r.find_links = o.index.find_links;
-  r.ignore_requires_python = o.index.ignore_requires_python;
+  r.python = o.sandbox.python;
   r.ignore_installed = false;
   if (!o.index.torch.empty()) r.extra_requirements.push_back(torch_requirement(o.index.torch));
   r.download = true;
-  r.cache_root = o.index.cache_root;
-  r.pip_timeout_seconds = o.timeout_seconds;
+  r.pip_timeout_seconds = o.sandbox.timeout_seconds;
   r.make_run_dir = step_dir_maker(run_dir / "resolve");
   r.progress = o.progress;
-  r.download_progress = o.index.download_progress;
   return r;
 }
 
@@ -301,7 +296,7 @@ std::string torch_requirement(const std::string& spec) {
 RequirementOutcome run_requirement(const AuditOptions& o, const fs::path& run_dir) {
   index::ResolveOptions r = resolve_options(o, run_dir);
   SandboxRunner runner;
-  TorchPin pin = pin_torch(o, value_or_fatal(python::choose_interpreter(runner, o.python)));
+  TorchPin pin = pin_torch(o, value_or_fatal(python::choose_interpreter(runner, o.sandbox.python)));
   if (!pin.constraint.empty()) apply_pin(pin, run_dir, r);
   IndexFacts f = value_or_fatal(index::resolve_requirement(runner, r)).facts;
   std::string taken = f.report ? "" : fetch_taken_file(r, f);

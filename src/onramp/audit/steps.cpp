@@ -1,9 +1,11 @@
 #include "onramp/audit/steps.h"
 
+#include "onramp/audit/keys.h"
+
 namespace onramp::audit {
 
 report::Table steps_table(const std::vector<StepRecord>& steps) {
-  report::Table t{"steps", "Audit steps",
+  report::Table t{keys::kStepsTable, "Audit steps",
                   "each step in the order it ran; a step that could not run is recorded with its reason and the "
                   "audit goes on",
                   "onramp audit",
@@ -19,7 +21,7 @@ std::vector<std::string> failed_steps(const report::Report& report) {
   std::vector<std::string> failed;
   for (const auto& section : report.sections) {
     for (const auto& table : section.tables) {
-      if (section.key != "verdict" || table.key != "steps") continue;
+      if (section.key != keys::kVerdictSection || table.key != keys::kStepsTable) continue;
       for (const auto& row : table.rows) {
         if (row.value("status", std::string()) == "failed") failed.push_back(row.value("step", std::string()));
       }

@@ -7,7 +7,14 @@
 #include <regex>
 #include <set>
 
+#include "onramp/audit/keys.h"
 #include "onramp/examples/example_causes.h"
+#include "onramp/examples/keys.h"
+#include "onramp/install/keys.h"
+#include "onramp/ops/keys.h"
+#include "onramp/ops/ops_report.h"
+#include "onramp/probe/keys.h"
+#include "onramp/wheel/keys.h"
 
 namespace onramp::audit {
 namespace {
@@ -18,6 +25,8 @@ using report::Json;
 using report::Section;
 using report::Severity;
 using report::Table;
+namespace examples_keys = examples::keys;
+namespace probe_keys = probe::keys;
 
 const Figure* find_figure(const report::Report& r, const std::string& section, const std::string& key) {
   const Section* s = r.section(section);
@@ -28,16 +37,24 @@ const Figure* find_figure(const report::Report& r, const std::string& section, c
   return nullptr;
 }
 
-// A figure of another section, restated in the verdict with its origin.
-void restate(Section& out, const report::Report& r, const std::string& section, const std::string& key,
-             const std::string& new_key, const std::string& label) {
-  const Figure* f = find_figure(r, section, key);
-  if (!f) return;
-  Figure copy = *f;
-  copy.key = new_key;
-  copy.label = label;
-  copy.method = fmt::format("{} (from {}.{})", f->method, section, key);
-  out.add(std::move(copy));
+// A figure of another section, restated in the verdict under its own key
+// and label, with its origin.
+struct Restated {
+  const char* key;      // in its section
+  const char* new_key;  // in the verdict
+  const char* label;
+};
+
+void restate(Section& out, const report::Report& r, const std::string& section, const std::vector<Restated>& figures) {
+  for (const auto& [key, new_key, label] : figures) {
+    const Figure* f = find_figure(r, section, key);
+    if (!f) continue;
+    Figure copy = *f;
+    copy.key = new_key;
+    copy.label = label;
+    copy.method = fmt::format("{} (from {}.{})", f->method, section, key);
+    out.add(std::move(copy));
+  }
 }
 
 // Every row of the probe's and the examples' outcome tables, with where it came from.
@@ -51,20 +68,20 @@ struct Outcome {
 
 std::vector<Outcome> outcomes(const report::Report& r) {
   std::vector<Outcome> out;
-  if (const Section* probe = r.section("probe")) {
+  if (const Section* probe = r.section(probe_keys::kSection)) {
     for (const auto& t : probe->tables) {
-      if (t.key != "device_api" && t.key != "device_strings") continue;
+      if (t.key != probe_keys::kDeviceApiTable && t.key != probe_keys::kDeviceStringsTable) continue;
       for (const auto& row : t.rows) {
-        out.push_back({"probe." + t.key, row.value("api", ""), row.value("status", ""), row.value("result", ""),
+        out.push_back({std::string(probe_keys::kSection) + "." + t.key, row.value("api", ""), row.value("status", ""), row.value("result", ""),
                        row.value("diagnosis", "")});
       }
     }
   }
-  if (const Section* ex = r.section("examples")) {
+  if (const Section* ex = r.section(examples_keys::kSection)) {
     for (const auto& t : ex->tables) {
-      if (!t.key.starts_with("statements")) continue;
+      if (!t.key.starts_with(examples_keys::kStatementsTablePrefix)) continue;
       for (const auto& row : t.rows) {
-        if (row.value("where", "") == "--module") continue;
+        if (row.value("where", "") == examples_keys::kModuleOrigin) continue;
         out.push_back({row.value("where", ""), row.value("source", ""), row.value("outcome", ""),
                        row.value("result", ""), row.value("diagnosis", "")});
       }
@@ -74,7 +91,7 @@ std::vector<Outcome> outcomes(const report::Report& r) {
 }
 
 void add_readme_lines(Section& v, const report::Report& r) {
-  const Section* ex = r.section("examples");
+  const Section* ex = r.section(examples_keys::kSection);
   if (!ex) return;
   Table lines{"readme_lines", "What the documented examples do, line by line",
               "every top-level statement of the documents' Python examples, run in order in one sandboxed "
@@ -85,9 +102,9 @@ void add_readme_lines(Section& v, const report::Report& r) {
               {}};
   size_t failed = 0;
   for (const auto& t : ex->tables) {
-    if (!t.key.starts_with("statements")) continue;
+    if (!t.key.starts_with(examples_keys::kStatementsTablePrefix)) continue;
     for (const auto& row : t.rows) {
-      if (row.value("where", "") == "--module") continue;
+      if (row.value("where", "") == examples_keys::kModuleOrigin) continue;
       Json copy = row;
       copy.erase("seconds");
       std::string outcome = row.value("outcome", "");
@@ -105,17 +122,18 @@ void add_readme_lines(Section& v, const report::Report& r) {
 
 // Root failures first, grouped by cause, then the lines that only follow from them.
 void add_failure_causes(Section& v, const report::Report& r) {
-  const Figure* causes = find_figure(r, "examples", "failure_causes");
-  const Figure* roots = find_figure(r, "examples", "root_failures");
-  const Figure* following = find_figure(r, "examples", "following_failures");
+  const Figure* causes = find_figure(r, examples_keys::kSection, examples_keys::kFailureCauses);
+  const Figure* roots = find_figure(r, examples_keys::kSection, examples_keys::kRootFailures);
+  const Figure* following = find_figure(r, examples_keys::kSection, examples_keys::kFollowingFailures);
   if (!causes || !roots || !following) return;
-  restate(v, r, "examples", "failure_causes", "readme_failure_causes", "Causes of the documented examples' failures");
-  restate(v, r, "examples", "root_failures", "readme_root_failures", "Documented example lines that fail on their own");
-  restate(v, r, "examples", "following_failures", "readme_following_failures",
-          "Documented example lines that fail only because an earlier one did");
-  const Section* ex = r.section("examples");
+  restate(v, r, examples_keys::kSection,
+          {{examples_keys::kFailureCauses, "readme_failure_causes", "Causes of the documented examples' failures"},
+           {examples_keys::kRootFailures, "readme_root_failures", "Documented example lines that fail on their own"},
+           {examples_keys::kFollowingFailures, "readme_following_failures",
+            "Documented example lines that fail only because an earlier one did"}});
+  const Section* ex = r.section(examples_keys::kSection);
   for (const auto& t : ex->tables) {
-    if (t.key != "failure_causes") continue;
+    if (t.key != examples_keys::kFailureCauses) continue;
     Table copy = t;
     copy.key = "readme_failure_causes";
     copy.method = t.method + " (from examples.failure_causes)";
@@ -130,28 +148,28 @@ void add_failure_causes(Section& v, const report::Report& r) {
 }
 
 size_t figure_count(const report::Report& r, const std::string& key) {
-  const Figure* f = find_figure(r, "examples", key);
+  const Figure* f = find_figure(r, examples_keys::kSection, key);
   return f && f->value.is_number() ? f->value.get<size_t>() : 0;
 }
 
 // The documented port (the diff fences), beside the profile's claim about code changes.
 void add_documented_port(Section& v, const report::Report& r, const std::vector<std::string>& claims) {
-  if (!find_figure(r, "examples", "diff_fences")) return;
-  restate(v, r, "examples", "diff_fences", "documented_port_fences", "Diff fences of the documented port");
-  restate(v, r, "examples", "diff_lines_added", "documented_port_lines_added", "Code lines the documented port adds");
-  restate(v, r, "examples", "diff_lines_removed", "documented_port_lines_removed",
-          "Code lines the documented port removes");
-  restate(v, r, "examples", "diff_lines_changed", "documented_port_lines_changed",
-          "Added lines of the documented port that replace a removed one");
+  if (!find_figure(r, examples_keys::kSection, examples_keys::kDiffFences)) return;
+  restate(v, r, examples_keys::kSection,
+          {{examples_keys::kDiffFences, "documented_port_fences", "Diff fences of the documented port"},
+           {examples_keys::kDiffLinesAdded, "documented_port_lines_added", "Code lines the documented port adds"},
+           {examples_keys::kDiffLinesRemoved, "documented_port_lines_removed", "Code lines the documented port removes"},
+           {examples_keys::kDiffLinesChanged, "documented_port_lines_changed",
+            "Added lines of the documented port that replace a removed one"}});
   std::string claim;
   for (const auto& c : claims) {
     if (c.find("change") != std::string::npos) claim = c;
   }
-  size_t added = figure_count(r, "diff_lines_added"), changed = figure_count(r, "diff_lines_changed");
+  size_t added = figure_count(r, examples_keys::kDiffLinesAdded), changed = figure_count(r, examples_keys::kDiffLinesChanged);
   std::string text = fmt::format(
       "The documented port ({} diff fence(s)) adds {} line(s) of code and removes {}; {} of the added lines replace a "
       "removed one.",
-      figure_count(r, "diff_fences"), added, figure_count(r, "diff_lines_removed"), changed);
+      figure_count(r, examples_keys::kDiffFences), added, figure_count(r, examples_keys::kDiffLinesRemoved), changed);
   if (!claim.empty()) text += fmt::format(" The backend claims \"{}\".", claim);
   v.add(Finding{Severity::info, text, "", "examples.diff_fences", "", ""});
 }
@@ -193,7 +211,7 @@ void add_unregistered_ops(Section& v, const std::vector<Outcome>& hits) {
 
 void add_good_design(Section& v, const std::vector<Outcome>& all) {
   for (const auto& o : all) {
-    if (o.where != "probe.device_api") continue;
+    if (o.where != std::string(probe_keys::kSection) + "." + probe_keys::kDeviceApiTable) continue;
     if (o.call.starts_with("torch.accelerator.") && o.status == "value") {
       v.add(Finding{Severity::good,
                     fmt::format("Clean degradation: {}() answered {} without the device: no crash, no hang.", o.call,
@@ -210,14 +228,14 @@ void add_good_design(Section& v, const std::vector<Outcome>& all) {
 
 // Every counting method of the first inventory whose meaning is implemented.
 void add_op_claims(Section& v, const report::Report& r) {
-  const Section* ops = r.section("ops");
+  const Section* ops = r.section(ops::keys::kSection);
   if (!ops) return;
   std::string key;
   for (const auto& t : ops->tables) {
-    if (t.key != "inventories") continue;
+    if (t.key != ops::keys::kInventoriesTable) continue;
     for (const auto& row : t.rows) {
       if (row.value("meaning", "") == "implemented") {
-        key = "methods:" + row.value("where", "") + ":" + row.value("name", "");
+        key = ops::methods_table_key(row.value("where", ""), row.value("name", ""));
         break;
       }
     }
@@ -265,21 +283,25 @@ void add_severity_counts(Section& v, const report::Report& r) {
 Section build_verdict(const report::Report& r, const std::string& backend_name,
                       const std::vector<std::string>& claims) {
   Section v;
-  v.key = "verdict";
+  v.key = keys::kVerdictSection;
   v.title = backend_name.empty() ? "Verdict" : "Verdict: " + backend_name;
   v.restates_findings = true;
   add_severity_counts(v, r);
   add_readme_lines(v, r);
   add_failure_causes(v, r);
   add_documented_port(v, r, claims);
-  restate(v, r, "install", "native_bytes", "native_payload_bytes", "Native payload installed");
-  if (!find_figure(r, "install", "native_bytes")) {
-    restate(v, r, "wheel", "native_bytes", "native_payload_bytes", "Native payload in the wheel");
+  namespace install_keys = install::keys;
+  restate(v, r, install_keys::kSection, {{install_keys::kNativeBytes, "native_payload_bytes", "Native payload installed"}});
+  if (!find_figure(r, install_keys::kSection, install_keys::kNativeBytes)) {
+    restate(v, r, wheel::keys::kSection,
+            {{wheel::keys::kNativeBytes, "native_payload_bytes", "Native payload in the wheel"}});
   }
-  restate(v, r, "install", "footprint_bytes", "installed_footprint_bytes", "Installed footprint");
-  restate(v, r, "install", "temp_estimate_bytes", "temp_space_needed_bytes", "Temp space pip needs (estimate)");
-  restate(v, r, "probe", "import_cold_s", "import_cold_seconds", "Cold import time");
-  restate(v, r, "probe", "import_warm_median_s", "import_warm_seconds", "Warm import time (median)");
+  restate(v, r, install_keys::kSection,
+          {{install_keys::kFootprintBytes, "installed_footprint_bytes", "Installed footprint"},
+           {install_keys::kTempEstimateBytes, "temp_space_needed_bytes", "Temp space pip needs (estimate)"}});
+  restate(v, r, probe_keys::kSection,
+          {{probe_keys::kImportColdSeconds, "import_cold_seconds", "Cold import time"},
+           {probe_keys::kImportWarmMedianSeconds, "import_warm_seconds", "Warm import time (median)"}});
   auto all = outcomes(r);
   add_cause_figure(v, with_cause(all, "unknown_device_name"), "rejected_device_strings",
                    "Device strings the parser rejects", "unknown_device_name");

@@ -1,20 +1,18 @@
 #include <chrono>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
 
 #include "onramp/audit/audit.h"
 #include "onramp/audit/steps.h"
-#include "onramp/cli/run_dir_arg.h"
 #include "onramp/cli/command.h"
-#include "onramp/cli/env_arg.h"
 #include "onramp/cli/index_args.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
+#include "onramp/cli/sandbox_options.h"
 #include "onramp/report/budget.h"
-#include "onramp/report/junit.h"
 #include "onramp/report/render.h"
+#include "onramp/report/report_file.h"
 #include "onramp/util/sandbox.h"
 #include "onramp/util/text_file.h"
 
@@ -23,33 +21,14 @@ namespace {
 
 struct AuditArgs {
   audit::AuditOptions options;
-  IndexArgs index;
   std::string pip_args;
-  std::vector<std::string> env;  // NAME=VALUE
+  SandboxCliOptions sandbox;
   bool no_system_site_packages = false;
   bool strict = false;
-  std::string out;
   std::string budget;
   std::string junit;
   OutputOptions output;
 };
-
-void write_file(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  if (!out.flush()) throw FatalError(path.string() + ": cannot write");
-}
-
-
-// Adds the budgets section; returns whether every budget passed.
-bool apply_budgets(report::Report& report, const std::string& budget_path, const std::string& budget_text,
-                   const std::string& junit_path) {
-  auto evaluation = value_or_fatal(report::evaluate_budgets(report::to_json(report), budget_text, budget_path,
-                                                            "the audit's report"));
-  report.sections.push_back(report::budget_section(evaluation));
-  if (!junit_path.empty()) write_file(junit_path, report::budgets_junit_xml(evaluation));
-  return evaluation.passed();
-}
 
 int run_audit(AuditArgs& args) {
   auto& o = args.options;
@@ -61,23 +40,23 @@ int run_audit(AuditArgs& args) {
   }
   std::istringstream words(args.pip_args);
   for (std::string w; words >> w;) o.pip_args.push_back(w);
-  o.env = env_pairs(args.env);
+  o.sandbox = args.sandbox.sandbox;
   o.system_site_packages = !args.no_system_site_packages;
-  if (!args.index.index_url.empty()) o.index.index_url = args.index.index_url;
-  o.index.extra_index_urls = args.index.extra_index_urls;
-  o.index.find_links = args.index.find_links;
-  o.index.ignore_requires_python = args.index.ignore_requires_python;
-  o.index.cache_root = download_cache_root();
-  o.index.download_progress = show_download;
   value_or_fatal(audit::check_audit_input(o));
   if (o.target.ends_with(".whl")) o.wheels.insert(o.wheels.begin(), o.target);
-  o.run_dir = value_or_fatal(run_dir_from(args.out));
+  o.run_dir = args.sandbox.create_run_dir();
   o.progress = [](const std::string& line) { std::cerr << "onramp: " << line << "\n" << std::flush; };
   report::Report report = audit::run_audit(o);
-  bool within_budget = args.budget.empty() || apply_budgets(report, args.budget, budget_text, args.junit);
-  write_file(o.run_dir / "report.json", report::render_json(report));
-  write_file(o.run_dir / "report.md", report::render_markdown(report));
-  write_file(o.run_dir / "report.html", report::render_html(report));
+  bool within_budget = true;
+  if (!args.budget.empty()) {
+    auto applied = value_or_fatal(report::apply_budgets(report::to_json(report), budget_text, args.budget,
+                                                        "the audit's report", args.junit));
+    report.sections.push_back(std::move(applied.section));
+    within_budget = applied.passed;
+  }
+  value_or_fatal(report::write_report_file((o.run_dir / "report.json").string(), report::render_json(report)));
+  value_or_fatal(report::write_report_file((o.run_dir / "report.md").string(), report::render_markdown(report)));
+  value_or_fatal(report::write_report_file((o.run_dir / "report.html").string(), report::render_html(report)));
   if (args.output.format() == report::Format::text) {
     report::TextStyle style = args.output.text_style();
     style.full_report = (o.run_dir / "report.html").string();
@@ -120,7 +99,7 @@ Command audit_command() {
             app.add_option("--docs", o.docs, "A document or folder with examples (Markdown, notebooks); repeatable "
                                              "(default: the repository's README.md, else the wheel's METADATA "
                                              "description)")->check(path_arg())->type_name("PATH");
-            args->index.declare(app);
+            declare_index_options(app, o.index);
             app.add_option("--torch", o.index.torch, "For a requirement: the torch to install beside it, a version or a "
                                                      "specifier (default: the interpreter's own, else the newest torch file on this machine "
                                                      "that the backend accepts)")
@@ -131,20 +110,21 @@ Command audit_command() {
             app.add_option("--rev", o.rev, "Read the repository at this revision from git objects");
             app.add_option("--profile", o.profile, "A backend profile: a name (torch_tpu, torch_xla, reference) or a .toml");
             app.add_option("--wheel", o.wheels, "A wheel to read and install; repeatable")->check(path_arg())->type_name("WHEEL");
-            app.add_option("--python", o.python, "Interpreter for the venv and the probes (default: python3 with torch, "
-                                                 "else /usr/bin/python3)")->check(path_arg());
             app.add_option("--pip-args", args->pip_args, "More arguments for pip install, as one string");
-            app.add_option("--env", args->env, "Set NAME=VALUE in the sandbox for the probe and examples; repeatable")
-                ->check(env_arg())
-                ->type_name("NAME=VALUE");
             app.add_flag("--no-system-site-packages", args->no_system_site_packages,
                          "Do not let the venv see the interpreter's site-packages (then torch must install too)");
             app.add_option("-m,--module", o.module, "The module users import (default: the profile's, else the wheel's)");
             app.add_option("--device", o.device, "The device string the docs use (default: the profile's)");
             app.add_option("--aten", o.aten, "native_functions.yaml for ops (default: the installed torchgen's)")->check(path_arg());
             app.add_option("--runs", o.runs, "Import timing runs (first cold, rest warm)")->check(CLI::Range(1, 100))->capture_default_str();
-            app.add_option("--timeout", o.timeout_seconds, "Wall-clock limit of each sandboxed step, in seconds")->capture_default_str();
-            app.add_option("--out", args->out, "Run directory (default: onramp-runs/<UTC timestamp>/ here)")->check(path_arg());
+            args->sandbox.declare(
+                app, {.timeout_seconds = 300,
+                      .timeout_help = "Wall-clock limit of each sandboxed step (pip's included), in seconds",
+                      .memory_help = "Address-space limit of the probe's and the examples' interpreters (e.g. 4G)",
+                      .python_help = "Interpreter for the venv and the probes (default: python3 with torch, else "
+                                     "/usr/bin/python3)",
+                      .env_help = "Set NAME=VALUE in the sandbox of the probe and the examples (not pip's); "
+                                  "repeatable"});
             app.add_option("--budget", args->budget, "Limits for CI (docs/ci.md); exit 1 when one is exceeded")->check(path_arg())
                 ->type_name("budget.toml");
             app.add_option("--junit", args->junit, "Write the budgets as JUnit XML for CI")->check(path_arg())->type_name("FILE");

@@ -1,13 +1,9 @@
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <memory>
 
 #include "onramp/cli/command.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
 #include "onramp/report/budget.h"
-#include "onramp/report/junit.h"
 #include "onramp/report/report_file.h"
 #include "onramp/util/text_file.h"
 
@@ -21,24 +17,16 @@ struct BudgetArgs {
   OutputOptions output;
 };
 
-void write_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  if (!out) throw FatalError(path + ": cannot write: " + std::strerror(errno));
-  out << text;
-  if (!out.flush()) throw FatalError(path + ": write failed: " + std::strerror(errno));
-}
-
 int run_budget(const BudgetArgs& args) {
   report::Json document = value_or_fatal(report::load_report_json(args.report_path));
   std::string budget_text = value_or_fatal(util::read_text_file(args.budget_path));
-  auto evaluation =
-      value_or_fatal(report::evaluate_budgets(document, budget_text, args.budget_path, args.report_path));
+  auto applied = value_or_fatal(
+      report::apply_budgets(document, budget_text, args.budget_path, args.report_path, args.junit_path));
   report::Report out;
   out.target = document.value("target", report::Json::object());
-  out.sections.push_back(report::budget_section(evaluation));
-  if (!args.junit_path.empty()) write_file(args.junit_path, report::budgets_junit_xml(evaluation));
+  out.sections.push_back(std::move(applied.section));
   args.output.emit(out);
-  return evaluation.passed() ? 0 : 1;
+  return applied.passed ? 0 : 1;
 }
 
 }  // namespace

@@ -56,7 +56,7 @@ Command examples_command() {
                            "Seconds one statement may take before it is reported as a timeout")
                 ->check(CLI::PositiveNumber)
                 ->capture_default_str();
-            args->sandbox.declare(app, 300);
+            args->sandbox.declare(app, {.timeout_seconds = 300});
             args->output.declare(app);
             app.footer(R"(Examples:
   onramp examples ~/src/torch_tpu/README.md

@@ -9,17 +9,9 @@
 
 namespace onramp::cli {
 
-void IndexArgs::declare(CLI::App& app) {
-  app.add_option("--index-url", index_url,
-                 "The index, passed to pip; pip's configuration (find-links, extra indexes, constraints) is then "
-                 "ignored (default: the index pip is configured with)")
-      ->check(path_arg());
-  app.add_option("--extra-index-url", extra_index_urls, "More indexes, passed to pip")->check(path_arg());
-  app.add_option("--find-links", find_links, "Local directories or pages of files, passed to pip")->check(path_arg());
-  app.add_flag("--ignore-requires-python", ignore_requires_python,
-               "Passed to pip: go on when Requires-Python refuses the interpreter (the report says it did)");
-}
+namespace {
 
+// $XDG_CACHE_HOME/onramp, else ~/.cache/onramp.
 std::filesystem::path download_cache_root() {
   auto env = [](const char* name) -> std::string {
     const char* v = std::getenv(name);
@@ -28,6 +20,8 @@ std::filesystem::path download_cache_root() {
   return index::cache_root(env("XDG_CACHE_HOME"), env("HOME"));
 }
 
+// Prints "onramp: downloading FILE: DONE / TOTAL bytes" to stderr, at most
+// once a second per file and once when it is complete.
 void show_download(const std::string& file, uint64_t done, uint64_t total) {
   static std::string last_file;
   static uint64_t last_done = 0;
@@ -41,6 +35,23 @@ void show_download(const std::string& file, uint64_t done, uint64_t total) {
   last = now;
   std::cerr << "onramp: downloading " << file << ": " << done << " / " << (total ? std::to_string(total) : "?")
             << " bytes\n" << std::flush;
+}
+
+}  // namespace
+
+void declare_index_options(CLI::App& app, index::IndexOptions& options) {
+  app.add_option_function<std::string>(
+         "--index-url", [&options](const std::string& url) { options.index_url = url; },
+         "The index, passed to pip; pip's configuration (find-links, extra indexes, constraints) is then "
+         "ignored (default: the index pip is configured with)")
+      ->check(path_arg());
+  app.add_option("--extra-index-url", options.extra_index_urls, "More indexes, passed to pip")->check(path_arg());
+  app.add_option("--find-links", options.find_links, "Local directories or pages of files, passed to pip")
+      ->check(path_arg());
+  app.add_flag("--ignore-requires-python", options.ignore_requires_python,
+               "Passed to pip: go on when Requires-Python refuses the interpreter (the report says it did)");
+  options.cache_root = download_cache_root();
+  options.download_progress = show_download;
 }
 
 }  // namespace onramp::cli

@@ -8,6 +8,7 @@
 #include "onramp/cli/command.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
+#include "onramp/cli/sandbox_options.h"
 #include "onramp/install/install.h"
 #include "onramp/util/sandbox.h"
 
@@ -16,12 +17,10 @@ namespace {
 
 struct InstallArgs {
   std::string target;
-  std::string python;
   std::string pip_args;
-  std::string out;
+  SandboxCliOptions sandbox;
   bool system_site_packages = false;
   bool no_fix = false;
-  double timeout = 3600;
   OutputOptions output;
 };
 
@@ -35,13 +34,13 @@ std::vector<std::string> split_words(const std::string& text) {
 int run_install_command(const InstallArgs& args) {
   install::InstallOptions options;
   options.target = args.target;
-  options.python = args.python;
+  options.python = args.sandbox.sandbox.python;
   options.pip_args = split_words(args.pip_args);
   options.system_site_packages = args.system_site_packages;
   options.fix = !args.no_fix;
-  options.pip_timeout_seconds = args.timeout;
+  options.pip_timeout_seconds = args.sandbox.sandbox.timeout_seconds;
   if (const char* tmpdir = std::getenv("TMPDIR")) options.user_tmpdir = tmpdir;
-  options.make_run_dir = [&args] { return run_dir_from(args.out); };
+  options.make_run_dir = [&args] { return run_dir_from(args.sandbox.out); };
   options.progress = [](const std::string& line) { std::cerr << "onramp: " << line << "\n" << std::flush; };
   SandboxRunner runner;
   auto outcome = value_or_fatal(install::run_install(runner, options));
@@ -62,16 +61,19 @@ Command install_command() {
             app.add_option("TARGET", args->target,
                            "A .whl file, a directory of wheels (or a project), or a requirement such as 'torch_tpu==0.2.0'")->check(path_arg())
                 ->required();
-            app.add_option("--python", args->python,
-                           "Interpreter for the venv (default: python3 if it has torch, else /usr/bin/python3)")->check(path_arg());
             app.add_option("--pip-args", args->pip_args,
                            "More arguments for pip install, as one string (e.g. '--find-links ./wheels --no-deps')");
             app.add_flag("--system-site-packages", args->system_site_packages,
                          "Let the venv see the interpreter's site-packages (so a system torch can satisfy a requirement offline)");
             app.add_flag("--no-fix", args->no_fix,
                          "Fail before pip runs when the temp-space estimate does not fit, instead of moving TMPDIR");
-            app.add_option("--out", args->out, "Run directory (default: onramp-runs/<UTC timestamp>/ here)");
-            app.add_option("--timeout", args->timeout, "Wall-clock limit for pip, in seconds (default 3600)");
+            // pip is all install runs: no --path, --memory or --env, which reach a target's interpreter.
+            args->sandbox.declare(
+                app, {.timeout_seconds = 3600,
+                      .timeout_help = "Wall-clock limit for pip, in seconds",
+                      .python_help = "Interpreter for the venv (default: python3 if it has torch, else "
+                                     "/usr/bin/python3)",
+                      .interpreter_options = false});
             args->output.declare(app);
             app.footer(R"(Examples:
   onramp install dist/torch_tpu-0.2.0-cp312-cp312-manylinux_2_31_x86_64.whl

@@ -1,12 +1,10 @@
 #include "onramp/cli/output.h"
 #include "onramp/cli/path_arg.h"
 
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <iostream>
 
 #include "onramp/cli/terminal.h"
+#include "onramp/report/report_file.h"
 #include "onramp/util/error.h"
 
 namespace onramp::cli {
@@ -57,10 +55,7 @@ void OutputOptions::write(const std::string& text) const {
     std::cout << text << std::flush;
     return;
   }
-  std::ofstream out(output, std::ios::binary);
-  if (!out) throw FatalError(output + ": cannot write: " + std::strerror(errno));
-  out << text;
-  if (!out.flush()) throw FatalError(output + ": write failed: " + std::strerror(errno));
+  value_or_fatal(report::write_report_file(output, text));
 }
 
 }  // namespace onramp::cli

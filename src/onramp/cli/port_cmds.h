@@ -2,13 +2,12 @@
 // `onramp port` and its nested subcommands (scan, trace, merge), one file
 // each; the chosen one stores its action in `chosen`.
 #include <CLI/CLI.hpp>
-#include <filesystem>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "onramp/cli/command.h"
-#include "onramp/python/sandbox.h"
-#include "onramp/report/model.h"
+#include "onramp/cli/sandbox_options.h"
 
 namespace onramp::cli::port_cli {
 
@@ -18,17 +17,10 @@ void declare_scan(CLI::App& port, const Chosen& chosen);
 void declare_trace(CLI::App& port, const Chosen& chosen);
 void declare_merge(CLI::App& port, const Chosen& chosen);
 
-// --out DIR and --python PY, shared by the subcommands that run Python.
-struct SandboxOptions {
-  std::string out;
-  std::string python;
-  std::vector<std::string> paths;  // --path: prepended to PYTHONPATH
-  void declare(CLI::App& app);
-};
-
-// Creates the run directory and the sandbox, and chooses the interpreter;
-// throws FatalError with a one-line message when any of it fails.
-python::Sandbox open_sandbox(const SandboxOptions& options, ProcessRunner& runner, bool need_torch);
+// --python of the port subcommands: a trace needs torch, a scan does not.
+inline constexpr const char* kPortPythonHelp =
+    "Python interpreter to run in the sandbox (default: python3 on PATH, else /usr/bin/python3, the first that has "
+    "torch when torch is needed)";
 
 // The command line as typed, for evidence: "onramp port scan a b".
 std::string command_line(const std::string& subcommand, const std::vector<std::string>& args);

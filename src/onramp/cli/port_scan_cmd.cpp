@@ -11,14 +11,14 @@ namespace {
 
 struct ScanArgs {
   std::vector<std::string> paths;
-  SandboxOptions sandbox;
+  SandboxCliOptions sandbox;
   OutputOptions output;
 };
 
 int run_scan(const ScanArgs& args) {
   auto inputs = value_or_fatal(port::collect_python_files(args.paths));
   SandboxRunner runner;
-  auto box = open_sandbox(args.sandbox, runner, false);
+  auto box = python::Sandbox::open(runner, args.sandbox.sandbox, args.sandbox.create_run_dir());
   const auto& rules = port::builtin_cudaism_rules();
   port::progress("scanning " + std::to_string(inputs.size()) + " Python files with " + box.python());
   auto scan = value_or_fatal(port::run_scan(box, inputs, rules));
@@ -39,7 +39,11 @@ void declare_scan(CLI::App& port, const Chosen& chosen) {
   CLI::App* app = port.add_subcommand("scan", "Find CUDA-only calls in Python files, each with its backend-neutral "
                                               "replacement, and HIPIFY-style statistics");
   app->add_option("PATH", args->paths, "Python files or directories (walked for *.py)")->check(path_arg())->required();
-  args->sandbox.declare(*app);
+  args->sandbox.declare(*app, {.timeout_seconds = 600,
+                               .timeout_help = "Wall-clock limit of the scanner, in seconds (it parses the files, "
+                                               "never runs them)",
+                               .memory_help = "Address-space limit of the scanner (e.g. 4G)",
+                               .python_help = kPortPythonHelp});
   args->output.declare(*app);
   app->footer(R"(Rules: data/cudaisms.toml (docs/port.md). Files are parsed with Python's ast in the sandbox, never run.
 Examples:

@@ -1,6 +1,7 @@
 #include "onramp/cli/output.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/port_cmds.h"
+#include "onramp/cli/run_dir_arg.h"
 #include "onramp/port/trace_models.h"
 
 namespace onramp::cli::port_cli {
@@ -8,13 +9,16 @@ namespace {
 
 struct TraceArgs {
   port::TraceRequest request;
-  SandboxOptions sandbox;
+  SandboxCliOptions sandbox;
   OutputOptions output;
 };
 
 int run_trace(const TraceArgs& args) {
+  port::TraceRequest request = args.request;
+  request.sandbox = args.sandbox.sandbox;
+  request.make_run_dir = [&args] { return run_dir_from(args.sandbox.out); };
   SandboxRunner runner;
-  args.output.emit(port::trace_models(args.request, [&] { return open_sandbox(args.sandbox, runner, true); }));
+  args.output.emit(port::trace_models(runner, request));
   return 0;
 }
 
@@ -33,12 +37,11 @@ void declare_trace(CLI::App& port, const Chosen& chosen) {
       ->type_name("FILE");
   app->add_option("--shard", args->request.shard, "Trace only models i with i mod N = K (K is 0-based); see port merge")
       ->type_name("K/N");
-  app->add_flag("--backward", args->request.options.backward, "Also run backward and record its ops apart");
-  app->add_option("--device", args->request.options.device, "Run on cpu (default) or meta (no memory or compute; fewer kernels)")
+  app->add_flag("--backward", args->request.backward, "Also run backward and record its ops apart");
+  app->add_option("--device", args->request.device, "Run on cpu (default) or meta (no memory or compute; fewer kernels)")
       ->check(CLI::IsMember({"cpu", "meta"}));
   app->add_option("--input-shape", args->request.input_shape, "Input shape of a torchvision model (default 1,3,224,224)")
       ->type_name("N,C,H,W");
-  app->add_option("--timeout", args->request.options.timeout_seconds, "Wall-clock limit per model, seconds (default 900)");
   app->add_option("--backend", args->request.backend,
                   "Join with a backend: a profile name or .toml path (with --backend-src), a saved ops "
                   "report (onramp ops --json, or an audit's report.json), or module:NAME (an installed backend: the "
@@ -48,7 +51,14 @@ void declare_trace(CLI::App& port, const Chosen& chosen) {
       ->type_name("DIR");
   app->add_option("--aten", args->request.aten, "native_functions.yaml for the join (default: the torchgen of --python)")->check(path_arg())
       ->type_name("PATH");
-  args->sandbox.declare(*app);
+  args->sandbox.declare(*app, {.timeout_seconds = port::kTraceTimeoutSeconds,
+                               .memory_bytes = port::kTraceMemoryBytes,
+                               .timeout_help = "Wall-clock limit of each model's trace, in seconds (a module:NAME "
+                                               "backend's import has " +
+                                               std::to_string(port::kOtherScriptsSeconds) + ")",
+                               .memory_help = "Address-space limit of each model's trace (e.g. 16G; a module:NAME "
+                                              "backend's import has none)",
+                               .python_help = kPortPythonHelp});
   args->output.declare(*app);
   app->footer(R"(Examples:
   onramp port trace --model torchvision:resnet18 --backward

@@ -50,7 +50,7 @@ Command probe_command() {
             auto* no_import =
                 app.add_flag("--no-import", args->no_import, "Skip the import timing runs; only probe the device APIs");
             app.add_flag("--no-api", args->no_api, "Skip the device-API matrix; only time the import")->excludes(no_import);
-            args->sandbox.declare(app, 120);
+            args->sandbox.declare(app, {.timeout_seconds = 120});
             args->output.declare(app);
             app.footer(R"(Examples:
   onramp probe --module torch_tpu

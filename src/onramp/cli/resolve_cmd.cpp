@@ -13,33 +13,19 @@ namespace onramp::cli {
 namespace {
 
 struct ResolveArgs {
-  std::string requirement;
-  std::string python;
-  IndexArgs index;
+  index::ResolveOptions options;
   std::string out;
-  bool download = false;
-  double timeout = 1800;
   OutputOptions output;
 };
 
 int run_resolve_command(const ResolveArgs& args) {
-  index::ResolveOptions o;
-  o.requirement = args.requirement;
-  o.python = args.python;
-  if (!args.index.index_url.empty()) o.index_url = args.index.index_url;
-  o.extra_index_urls = args.index.extra_index_urls;
-  o.find_links = args.index.find_links;
-  o.ignore_requires_python = args.index.ignore_requires_python;
-  o.download = args.download;
-  o.pip_timeout_seconds = args.timeout;
-  o.cache_root = download_cache_root();
+  index::ResolveOptions o = args.options;
   o.make_run_dir = [&args] { return run_dir_from(args.out); };
   o.progress = [](const std::string& line) { std::cerr << "onramp: " << line << "\n" << std::flush; };
-  o.download_progress = show_download;
   SandboxRunner runner;
   auto outcome = value_or_fatal(index::run_resolve(runner, o));
   report::Report report;
-  report.target = report::Json{{"kind", "requirement"}, {"requirement", args.requirement}};
+  report.target = report::Json{{"kind", "requirement"}, {"requirement", o.requirement}};
   report.run_dir = outcome.run_dir.string();
   report.sections.push_back(std::move(outcome.section));
   args.output.emit(report);
@@ -52,16 +38,16 @@ Command resolve_command() {
   return {"resolve", "What a requirement pulls in from the index, the release's files and why each is (not) taken",
           [](CLI::App& app) -> Action {
             auto args = std::make_shared<ResolveArgs>();
-            app.add_option("REQUIREMENT", args->requirement, "A PEP 508 requirement, e.g. 'torch-tpu==0.2.0'")->required();
-            app.add_option("--python", args->python,
+            app.add_option("REQUIREMENT", args->options.requirement, "A PEP 508 requirement, e.g. 'torch-tpu==0.2.0'")->required();
+            app.add_option("--python", args->options.python,
                            "Interpreter pip resolves for (default: python3 if it has torch, else /usr/bin/python3)")
                 ->check(path_arg());
-            args->index.declare(app);
-            app.add_flag("--download", args->download,
+            declare_index_options(app, args->options);
+            app.add_flag("--download", args->options.download,
                          "Download every file of the resolution into onramp's cache ($XDG_CACHE_HOME/onramp)");
             app.add_option("--out", args->out, "Run directory (default: onramp-runs/<UTC timestamp>/ here)")
                 ->check(path_arg());
-            app.add_option("--timeout", args->timeout, "Wall-clock limit for pip, in seconds (default 1800)");
+            app.add_option("--timeout", args->options.pip_timeout_seconds, "Wall-clock limit for pip, in seconds (default 1800)");
             args->output.declare(app);
             app.footer(R"(Examples:
   onramp resolve 'torch-tpu==0.2.0' --ignore-requires-python

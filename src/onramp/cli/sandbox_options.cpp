@@ -1,31 +1,42 @@
-#include "onramp/cli/run_dir_arg.h"
 #include "onramp/cli/sandbox_options.h"
+
 #include "onramp/cli/env_arg.h"
 #include "onramp/cli/path_arg.h"
-
+#include "onramp/cli/run_dir_arg.h"
 #include "onramp/util/error.h"
-#include "onramp/util/sandbox.h"
 
 namespace onramp::cli {
+namespace {
 
-void SandboxCliOptions::declare(CLI::App& app, double default_timeout) {
-  sandbox.timeout_seconds = default_timeout;
-  app.add_option("--python", sandbox.python,
-                 "Python interpreter to run (default: python3 if it has torch, else /usr/bin/python3)")->check(path_arg())
-      ->type_name("PY");
-  app.add_option("--path,--pythonpath", sandbox.paths, "Prepend DIR to the sandbox's PYTHONPATH; repeatable")->check(path_arg())
+// "8G", "32G", "512M": a default as --memory takes it.
+std::string size_text(uint64_t bytes) {
+  if (bytes != 0 && bytes % (1ull << 30) == 0) return std::to_string(bytes >> 30) + "G";
+  if (bytes != 0 && bytes % (1ull << 20) == 0) return std::to_string(bytes >> 20) + "M";
+  return std::to_string(bytes);
+}
+
+}  // namespace
+
+void SandboxCliOptions::declare(CLI::App& app, const SandboxDefaults& defaults) {
+  sandbox.timeout_seconds = defaults.timeout_seconds;
+  sandbox.memory_bytes = defaults.memory_bytes;
+  app.add_option("--out", out, "Run directory (default: a new onramp-runs/<UTC timestamp>/ here)")
+      ->check(path_arg())
       ->type_name("DIR");
-  app.add_option("--timeout", sandbox.timeout_seconds,
-                 "Wall-clock limit for each sandboxed interpreter, in seconds; the whole process group is killed")
+  app.add_option("--python", sandbox.python, defaults.python_help)->check(path_arg())->type_name("PY");
+  app.add_option("--timeout", sandbox.timeout_seconds, defaults.timeout_help)
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
-  app.add_option("--memory", sandbox.memory_bytes, "Address-space limit of each sandboxed interpreter (e.g. 4G)")
+  if (!defaults.interpreter_options) return;
+  app.add_option("--path,--pythonpath", sandbox.paths, "Prepend DIR to the sandbox's PYTHONPATH; repeatable")
+      ->check(path_arg())
+      ->type_name("DIR");
+  app.add_option("--memory", sandbox.memory_bytes, defaults.memory_help)
       ->transform(CLI::AsSizeValue(false))
-      ->default_str("8G");
-  app.add_option("--out", out, "Run directory (default: a new onramp-runs/<UTC timestamp>/ here)")->type_name("DIR");
+      ->default_str(size_text(defaults.memory_bytes));
   app.add_option_function<std::vector<std::string>>(
          "--env", [this](const std::vector<std::string>& values) { sandbox.env = env_pairs(values); },
-         "Set NAME=VALUE in the sandbox's environment (a backend's own switch); repeatable")
+         defaults.env_help)
       ->check(env_arg())
       ->type_name("NAME=VALUE");
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "onramp/index/file_cache.h"
+#include "onramp/index/index_options.h"
 #include "onramp/index/pip_report.h"
 #include "onramp/index/release_files.h"
 #include "onramp/report/model.h"
@@ -20,25 +21,21 @@
 
 namespace onramp::index {
 
-struct ResolveOptions {
+// The index options are a base, so that the one struct the command line
+// fills is passed through whole.
+struct ResolveOptions : IndexOptions {
   std::string requirement;
   std::string python;  // empty: as `onramp install` chooses
-  std::optional<std::string> index_url;
-  std::vector<std::string> extra_index_urls;
-  std::vector<std::string> find_links;
-  bool ignore_requires_python = false;
   // false: resolve on top of what the interpreter has installed (its torch
   // counts), as an install into a venv layered on it would.
   bool ignore_installed = true;
   std::vector<std::string> extra_requirements;  // resolved beside the requirement (--torch)
   std::vector<std::string> constraints;         // constraint files passed to pip (the torch pin)
   bool download = false;
-  std::filesystem::path cache_root;
   double pip_timeout_seconds = 1800;
   // Creates the run directory once the input has been checked.
   std::function<Result<std::filesystem::path>()> make_run_dir;
   std::function<void(const std::string&)> progress = [](const std::string&) {};
-  std::function<void(const std::string& file, uint64_t done, uint64_t total)> download_progress;
 };
 
 struct DownloadOutcome {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "onramp/install/keys.h"
 #include "onramp/wheel/metadata.h"
 
 #include <algorithm>
@@ -43,7 +44,7 @@ std::string host_requirement_met_by(const std::vector<PipConflict>& conflicts, c
 void add_preflight(report::Section& s, const InstallFacts& f) {
   const auto& d = f.decision;
   std::string wheels = f.estimate.wheels.empty() ? "no local wheels (overhead only)" : join(f.estimate.wheels);
-  s.add(Figure{"temp_estimate_bytes", "Temp space needed (estimate)", f.estimate.bytes, "bytes", kEstimateRule, wheels, ""});
+  s.add(Figure{keys::kTempEstimateBytes, "Temp space needed (estimate)", f.estimate.bytes, "bytes", kEstimateRule, wheels, ""});
   s.add(Figure{"temp_dir_default", "Where pip would unpack", d.where.path.string(), "",
                "TMPDIR of onramp's environment, else /tmp, as pip's tempfile module chooses", "TMPDIR", ""});
   s.add(Figure{"temp_fs_type", "Its filesystem", d.where.fs_type, "",
@@ -215,8 +216,8 @@ void add_footprint(report::Section& s, const InstallFacts& f) {
   }
   s.add(Figure{"installed_count", "Distributions installed", f.footprints.size(), "distributions", dists.method, ev, ""});
   s.add(Figure{"footprint_files", "Files installed", files, "files", "files listed in the new RECORDs and present on disk", ev, ""});
-  s.add(Figure{"footprint_bytes", "Footprint on disk", bytes, "bytes", "sum of the apparent sizes of those files", ev, ""});
-  s.add(Figure{"native_bytes", "Native payload installed", native, "bytes",
+  s.add(Figure{keys::kFootprintBytes, "Footprint on disk", bytes, "bytes", "sum of the apparent sizes of those files", ev, ""});
+  s.add(Figure{keys::kNativeBytes, "Native payload installed", native, "bytes",
                "sum of the sizes of those files that start with the ELF magic", ev, ""});
   if (!f.check_command.empty()) {
     s.add(Figure{"host_repair_bytes", "Footprint that repairs the interpreter's own packages", repair_bytes, "bytes",
@@ -236,7 +237,7 @@ void add_footprint(report::Section& s, const InstallFacts& f) {
 
 report::Section install_section(const InstallFacts& f) {
   report::Section s;
-  s.key = "install";
+  s.key = keys::kSection;
   s.title = "Install: " + f.plan.pip_targets.front();
   s.add(Figure{"target_kind", "Target", std::string(to_string(f.plan.kind)), "", "a .whl file, a directory of wheels, a project directory, or a requirement",
                join(f.plan.pip_targets), ""});

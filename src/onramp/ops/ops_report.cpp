@@ -9,6 +9,7 @@
 #include <set>
 
 #include "onramp/ops/gaps.h"
+#include "onramp/ops/keys.h"
 #include "onramp/ops/methods.h"
 
 namespace onramp::ops {
@@ -52,7 +53,7 @@ std::set<std::string> registered_base_names(const Discovery& d) {
 }
 
 Table inventory_table(const Discovery& d) {
-  Table t{"inventories", "Op inventories found",
+  Table t{keys::kInventoriesTable, "Op inventories found",
           "collections of names (enums, registrations merged by namespace and dispatch key over the tree, string "
           "lists, Python literals, YAML lists and dispatch sections) with at least 10 non-sentinel members of which "
           "more than half resolve to ATen ops, plus any a profile declares",
@@ -75,7 +76,7 @@ Table inventory_table(const Discovery& d) {
 }
 
 Table methods_table(const OpInventory& inv, const std::vector<CountingMethod>& methods, const OpsReportInput& in) {
-  Table t{"methods:" + printable(inv.where()) + ":" + printable(inv.name), "Counting methods: " + label_of(inv),
+  Table t{methods_table_key(inv.where(), inv.name), "Counting methods: " + label_of(inv),
           "the inventory counted every way; each row's rule says how", printable(inv.where()),
           {{"method", "Method", ""}, {"value", "Count", "ops"}, {"rule", "Rule", ""}}, {}};
   t.chart = {"method", "value"};
@@ -167,7 +168,7 @@ Table members_table(const OpInventory& inv) {
 }
 
 void add_problem_tables(report::Section& s, const Discovery& d) {
-  Table fallbacks{"fallbacks", "Backend-wide fallbacks", "TORCH_LIBRARY_IMPL(_, KEY, m) blocks that call m.fallback(...)",
+  Table fallbacks{keys::kFallbacksTable, "Backend-wide fallbacks", "TORCH_LIBRARY_IMPL(_, KEY, m) blocks that call m.fallback(...)",
                   "", {{"where", "Where", ""}, {"dispatch_key", "Dispatch key", ""}}, {}};
   for (const auto& f : d.fallbacks) {
     fallbacks.rows.push_back(Json{{"where", printable(f.path) + ":" + std::to_string(f.line)}, {"dispatch_key", printable(f.alias_evidence.empty() ? f.dispatch_key : f.alias_evidence)}});
@@ -326,6 +327,10 @@ void add_registration_tables(report::Section& s, const Discovery& d, const OpsRe
 
 }  // namespace
 
+std::string methods_table_key(const std::string& where, const std::string& name) {
+  return "methods:" + printable(where) + ":" + printable(name);
+}
+
 std::string counted_table_key(const std::string& where, const std::string& name) {
   return "counted:" + printable(where) + ":" + printable(name);
 }
@@ -349,7 +354,7 @@ std::string printable(std::string_view text) {
 report::Section build_ops_section(const OpsReportInput& in) {
   const Discovery& d = in.discovery;
   report::Section s;
-  s.key = "ops";
+  s.key = keys::kSection;
   s.title = "Operator inventories";
   s.add(Figure{"aten_schema", "ATen schema", printable(in.schema.origin()), "", "the native_functions.yaml every name "
                "is resolved against", in.schema_evidence, ""});

@@ -23,6 +23,10 @@ struct OpsReportInput {
 
 report::Section build_ops_section(const OpsReportInput& in);
 
+// The key of the table of every counting method for the inventory at WHERE
+// ("path:line") named NAME (the audit's verdict restates it for the op claim).
+std::string methods_table_key(const std::string& where, const std::string& name);
+
 // The key of the json_only table listing every op each counting method counts
 // for the inventory at WHERE ("path:line") named NAME: rows {method, op}.
 std::string counted_table_key(const std::string& where, const std::string& name);

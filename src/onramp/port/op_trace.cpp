@@ -123,7 +123,7 @@ Result<OpTrace> run_trace(python::Sandbox& box, const ModelSpec& spec, const Tra
   Limits limits;
   limits.wall_seconds = options.timeout_seconds;
   limits.cpu_seconds = 0;               // the wall timeout bounds it; torch uses every core
-  limits.address_space_bytes = 32ull << 30;  // torch maps large virtual regions
+  limits.address_space_bytes = options.memory_bytes;
   auto run = run_port_script(box, "src/onramp/port/python/trace.py", request, label, limits);
   if (!run.result) {
     OpTrace t;

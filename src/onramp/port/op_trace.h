@@ -31,11 +31,17 @@ Result<ModelSpec> parse_model_spec(const std::string& text, const std::string& b
 // "1,3,224,224" -> {1, 3, 224, 224}; every dimension a positive integer.
 Result<std::vector<int64_t>> parse_input_shape(const std::string& text);
 
+// The limits of one model's trace: torch maps large virtual regions, so its
+// address space gets more room than the sandbox's usual 8G.
+inline constexpr double kTraceTimeoutSeconds = 900;
+inline constexpr uint64_t kTraceMemoryBytes = 32ull << 30;
+
 struct TraceOptions {
   bool backward = false;
   std::string device = "cpu";  // cpu or meta
   std::vector<int64_t> input_shape;  // empty: the model's default
-  double timeout_seconds = 900;
+  double timeout_seconds = kTraceTimeoutSeconds;
+  uint64_t memory_bytes = kTraceMemoryBytes;
 };
 
 using OpCounts = std::map<std::string, uint64_t>;  // op overload ("add.Tensor") -> calls

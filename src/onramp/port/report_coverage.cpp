@@ -1,5 +1,6 @@
 // coverage_from_report: a backend's coverage read back from a saved report's
 // "ops" section (the inventories table and each inventory's counted table).
+#include "onramp/ops/keys.h"
 #include "onramp/ops/ops_report.h"
 #include "onramp/port/backend_coverage.h"
 #include "onramp/report/json_fields.h"
@@ -39,12 +40,12 @@ std::string backend_name(const Json& document, const std::string& origin) {
 
 Result<BackendCoverage> coverage_from_report(const Json& document, const std::string& origin) {
   const Json* sections = report::field(document, "sections");
-  const Json* ops = sections ? report::field(*sections, "ops") : nullptr;
+  const Json* ops = sections ? report::field(*sections, ops::keys::kSection) : nullptr;
   if (!ops) {
     return fail(origin + ": the report has no \"ops\" section (write one with `onramp ops TREE --json -o FILE` "
                 "or `onramp audit`)");
   }
-  const Json* listing = table_named(*ops, "inventories");
+  const Json* listing = table_named(*ops, ops::keys::kInventoriesTable);
   if (!listing) return fail(origin + ": the ops section has no \"inventories\" table");
   std::vector<InventoryOps> inventories;
   for (const auto& row : array_field(*listing, "rows")) {
@@ -67,7 +68,7 @@ Result<BackendCoverage> coverage_from_report(const Json& document, const std::st
   out.backend = backend_name(document, origin);
   out.source = origin + " (ops report of " + describe_target(document);
   add_inventories(inventories, out);
-  if (const Json* fallbacks = table_named(*ops, "fallbacks")) {
+  if (const Json* fallbacks = table_named(*ops, ops::keys::kFallbacksTable)) {
     const Json& rows = array_field(*fallbacks, "rows");
     if (!rows.empty()) {
       out.boxed_fallback = text_field(rows.front(), "where") + " (boxed fallback for " +

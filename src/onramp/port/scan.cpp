@@ -112,9 +112,7 @@ Result<ScanResult> run_scan(python::Sandbox& box, const std::vector<InputFile>& 
   nlohmann::json request{{"interest", rules.scanner_interest()}, {"guards", rules.scanner_guards()}};
   request["files"] = nlohmann::json::array();
   for (const auto& input : inputs) request["files"].push_back(input.absolute);
-  Limits limits;
-  limits.wall_seconds = 600;
-  auto run = run_port_script(box, "src/onramp/port/python/scan.py", request, "scan", limits);
+  auto run = run_port_script(box, "src/onramp/port/python/scan.py", request, "scan", box.limits());
   if (!run.result) {
     std::string err = python::last_line(run.run.process.err);
     return fail("the Python scanner failed (" + run.run.process.outcome() + ")" + (err.empty() ? "" : ": " + err));

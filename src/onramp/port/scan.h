@@ -48,7 +48,7 @@ Result<std::vector<InputFile>> collect_python_files(const std::vector<std::strin
 // to display paths, in the order they were sent.
 Result<ScanResult> parse_scan_output(const nlohmann::json& document, const std::vector<InputFile>& inputs);
 
-// Runs the scanner over `inputs` in the sandbox.
+// Runs the scanner over `inputs` in the sandbox, within the sandbox's limits.
 Result<ScanResult> run_scan(python::Sandbox& box, const std::vector<InputFile>& inputs, const CudaismRules& rules);
 
 }  // namespace onramp::port

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "onramp/port/keys.h"
 #include "onramp/report/json_fields.h"
 
 namespace onramp::port {
@@ -61,11 +62,11 @@ Result<void> add_op_rows(const json& ops, TraceRun& run, const std::string& orig
 }
 
 Result<TraceRun> read_trace_sections(const json& report, const std::string& origin) {
-  if (!report.is_object() || !report.contains("sections") || !report["sections"].contains("port_trace")) {
+  if (!report.is_object() || !report.contains("sections") || !report["sections"].contains(keys::kTraceSection)) {
     return fail(origin + ": not an `onramp port trace --json` report (no port_trace section)");
   }
   const json target = report.value("target", json::object());
-  const json& section = report["sections"]["port_trace"];
+  const json& section = report["sections"][keys::kTraceSection];
   TraceRun run;
   run.models_total = target.value("models_total", size_t{1});
   run.models_file = target.value("models_file", "");
@@ -78,10 +79,10 @@ Result<TraceRun> read_trace_sections(const json& report, const std::string& orig
     if (!shard) return fail(origin + ": " + shard.error().message);
     run.shard = *shard;
   }
-  if (const json* models = table(section, "models")) {
+  if (const json* models = table(section, keys::kModelsTable)) {
     for (const auto& row : array_field(*models, "rows")) run.traces.push_back(trace_from_row(row, target));
   }
-  if (const json* ops = table(section, "ops")) {
+  if (const json* ops = table(section, keys::kOpsTable)) {
     if (auto ok = add_op_rows(*ops, run, origin); !ok) return std::unexpected(ok.error());
   }
   return run;

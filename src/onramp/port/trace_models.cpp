@@ -46,15 +46,20 @@ std::vector<std::pair<size_t, ModelSpec>> models_of(const TraceRequest& request,
 
 }  // namespace
 
-report::Report trace_models(const TraceRequest& request, const std::function<python::Sandbox()>& open_sandbox) {
+report::Report trace_models(ProcessRunner& runner, const TraceRequest& request) {
   check_request(request);
   TraceRun run;
-  run.backward = request.options.backward;
-  run.device = request.options.device;
+  run.backward = request.backward;
+  run.device = request.device;
   auto models = models_of(request, run);
-  TraceOptions options = request.options;
+  TraceOptions options{request.backward, request.device, {}, request.sandbox.timeout_seconds,
+                       request.sandbox.memory_bytes};
   if (!request.input_shape.empty()) options.input_shape = value_or_fatal(parse_input_shape(request.input_shape));
-  python::Sandbox box = open_sandbox();
+  python::SandboxOptions sandbox = request.sandbox;
+  sandbox.timeout_seconds = kOtherScriptsSeconds;
+  sandbox.memory_bytes = 0;
+  sandbox.need_torch = true;
+  python::Sandbox box = python::Sandbox::open(runner, sandbox, value_or_fatal(request.make_run_dir()));
   std::optional<BackendCoverage> coverage;
   if (!request.backend.empty()) {
     coverage = value_or_fatal(

@@ -2,30 +2,44 @@
 // onramp port trace as one call: the models a request names (one model, or
 // a models file and the shard of it this job runs), each traced in the
 // sandbox, and with a backend every traced op joined with its coverage.
+#include <filesystem>
 #include <functional>
 #include <string>
 
 #include "onramp/port/op_trace.h"
 #include "onramp/python/sandbox.h"
 #include "onramp/report/model.h"
+#include "onramp/util/error.h"
+#include "onramp/util/process.h"
 
 namespace onramp::port {
+
+// The wall-clock limit of the sandbox's scripts other than the traces (a
+// module:NAME backend's import), which run without a memory limit.
+inline constexpr int kOtherScriptsSeconds = 600;
 
 struct TraceRequest {
   std::string model;        // --model SPEC
   std::string script;       // --script FILE:FUNC
   std::string models_file;  // --models FILE
   std::string shard;        // --shard K/N, with a models file
+  bool backward = false;    // --backward
+  std::string device = "cpu";  // --device cpu|meta
   std::string input_shape;  // --input-shape N,C,H,W; "" for the model's default
-  TraceOptions options;     // backward, device, the wall-clock limit of each model
   std::string backend;      // --backend: a profile, a saved ops report or module:NAME; "" for no join
   std::string backend_src;  // --backend-src, with a profile
   std::string aten;         // --aten; "" asks the sandbox's torchgen
+  // Its timeout and memory bound each model's trace; the sandbox's other
+  // scripts (a module:NAME backend's import) keep 600 s and no memory limit.
+  python::SandboxOptions sandbox{.python = {}, .paths = {}, .timeout_seconds = kTraceTimeoutSeconds,
+                                 .memory_bytes = kTraceMemoryBytes, .need_torch = true, .env = {}};
+  // Creates the run directory; called once the input is known to be good.
+  std::function<Result<std::filesystem::path>()> make_run_dir;
 };
 
 // The report of `onramp port trace`. Bad input (the request, a models file, a
-// backend) throws FatalError; `open_sandbox` is called once the models are
-// known to be good, so that bad input writes nothing.
-report::Report trace_models(const TraceRequest& request, const std::function<python::Sandbox()>& open_sandbox);
+// backend) throws FatalError; the sandbox opens once the models are known to
+// be good, so that bad input writes nothing.
+report::Report trace_models(ProcessRunner& runner, const TraceRequest& request);
 
 }  // namespace onramp::port

@@ -6,6 +6,8 @@
 #include <map>
 #include <set>
 
+#include "onramp/port/keys.h"
+
 namespace onramp::port {
 namespace {
 
@@ -107,7 +109,7 @@ void add_join_figures(Section& s, const TraceRun& run, const Totals& t) {
 
 Table models_table(const TraceRun& run, const std::string& ev) {
   bool join = !run.backend.empty();
-  Table t{"models", "Models", std::string(kRecorder) + "; seconds are wall time under the recorder", ev,
+  Table t{keys::kModelsTable, "Models", std::string(kRecorder) + "; seconds are wall time under the recorder", ev,
           {{"index", "#", ""}, {"model", "Model", ""}, {"status", "Status", ""},
            {"parameters", "Parameters", ""}, {"input_shapes", "Inputs", ""},
            {"forward_ops", "Fwd ops", "ops"}, {"forward_calls", "Fwd calls", "calls"},
@@ -135,7 +137,7 @@ Table models_table(const TraceRun& run, const std::string& ev) {
 }
 
 Table ops_table(const TraceRun& run, const std::string& ev) {
-  Table t{"ops", "Ops by model", kRecorder, ev,
+  Table t{keys::kOpsTable, "Ops by model", kRecorder, ev,
           {{"index", "#", ""}, {"model", "Model", ""}, {"op", "Op overload", ""},
            {"forward", "Forward", "calls"}, {"backward", "Backward", "calls"}, {"status", "Status", ""},
            {"where", "Where", ""}},
@@ -251,7 +253,7 @@ Json trace_target(const TraceRun& run) {
 }
 
 Section trace_section(const TraceRun& run) {
-  Section s{"port_trace", "Port trace: ATen ops the models call", {}, {}, {}};
+  Section s{keys::kTraceSection, "Port trace: ATen ops the models call", {}, {}, {}};
   if (run.traces.empty()) {
     s.add(Finding{Severity::info, "this shard holds no model", "", ""});
     return s;

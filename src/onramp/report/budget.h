@@ -67,4 +67,15 @@ Result<BudgetEvaluation> evaluate_budgets(const Json& report_json, std::string_v
 // finding per failure.
 Section budget_section(const BudgetEvaluation& evaluation);
 
+// What `onramp budget` and `onramp audit --budget` do with a report: its
+// budgets section, and the results as JUnit XML (junit.h) written to
+// `junit_path` unless it is empty.
+struct AppliedBudgets {
+  Section section;
+  bool passed = false;
+};
+Result<AppliedBudgets> apply_budgets(const Json& report_json, std::string_view budget_toml_text,
+                                     const std::string& budget_origin, const std::string& report_origin,
+                                     const std::string& junit_path);
+
 }  // namespace onramp::report

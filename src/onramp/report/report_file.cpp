@@ -48,4 +48,12 @@ Result<Json> load_report_json(const std::string& path) {
   return document;
 }
 
+Result<void> write_report_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  if (!out) return fail(path + ": cannot write: " + std::strerror(errno));
+  out << text;
+  if (!out.flush()) return fail(path + ": write failed: " + std::strerror(errno));
+  return {};
+}
+
 }  // namespace onramp::report

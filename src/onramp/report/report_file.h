@@ -1,6 +1,7 @@
 #pragma once
-// Reading a saved report back: `onramp diff` and `onramp budget` take any
-// report.json that an onramp command wrote (docs/report-schema.md).
+// Report files: reading a saved report back (`onramp diff` and `onramp
+// budget` take any report.json that an onramp command wrote,
+// docs/report-schema.md), and writing a rendered one.
 #include <string>
 
 #include "onramp/report/model.h"
@@ -18,5 +19,9 @@ Result<void> check_report_json(const Json& document, const std::string& origin);
 
 // Reads and checks a report.json. Errors name the file and the problem in one line.
 Result<Json> load_report_json(const std::string& path);
+
+// Writes a rendered report (JSON, Markdown, HTML, JUnit XML) to `path`,
+// replacing it. Errors name the file and the reason in one line.
+Result<void> write_report_file(const std::string& path, const std::string& text);
 
 }  // namespace onramp::report

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "onramp/wheel/keys.h"
 #include "onramp/wheel/pep440.h"
 #include "onramp/wheel/readme_check.h"
 
@@ -59,7 +60,7 @@ void add_importable(report::Section& s, const WheelFacts& f, const std::string& 
   const std::string method =
       "top-level names that would be importable after install: packages and namespace packages (a directory holding "
       ".py or extension files) and root modules (.py, .so)";
-  s.add(Figure{"importable_modules", "Importable top-level modules", Json(f.importable), "", method, evidence, ""});
+  s.add(Figure{keys::kImportableModules, "Importable top-level modules", Json(f.importable), "", method, evidence, ""});
   s.add(Figure{"importable_count", "Importable top-level modules (count)", f.importable.size(), "modules", method, evidence, ""});
   if (f.importable.empty()) {
     s.add(Finding{Severity::blocker,

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "onramp/python/interpreter.h"
+#include "onramp/wheel/keys.h"
 #include "onramp/wheel/wheel_section.h"
 #include "onramp/util/text_file.h"
 
@@ -29,7 +30,7 @@ std::vector<report::Section> run_wheel_sections(const WheelRunOptions& options) 
   std::vector<report::Section> sections;
   for (const auto& f : facts) {
     context.section_key =
-        facts.size() == 1 ? "wheel" : "wheel:" + std::filesystem::path(f.archive.path).filename().string();
+        facts.size() == 1 ? keys::kSection : keys::kSection + (":" + std::filesystem::path(f.archive.path).filename().string());
     sections.push_back(wheel_section(f, context));
     // The README is the first wheel's (the backend's): its dependencies' metadata is not held to it.
     context.readme_path.clear();

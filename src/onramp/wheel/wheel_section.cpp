@@ -8,6 +8,7 @@
 #include <cmath>
 #include <set>
 
+#include "onramp/wheel/keys.h"
 #include "onramp/wheel/wheel_checks.h"
 
 namespace onramp::wheel {
@@ -38,7 +39,7 @@ Evidence evidence_for(const WheelFacts& f) {
 
 void add_identity(report::Section& s, const WheelFacts& f, const Evidence& ev) {
   const auto& m = f.metadata;
-  s.add(Figure{"name", "Name", m.name, "", "the Name field of METADATA", ev.metadata, ""});
+  s.add(Figure{keys::kName, "Name", m.name, "", "the Name field of METADATA", ev.metadata, ""});
   s.add(Figure{"version", "Version", m.version, "", "the Version field of METADATA", ev.metadata, ""});
   s.add(Figure{"build_tag", "Build tag", f.file_name.build, "", "the optional build part of the file name", ev.file_name, ""});
   std::string tag = fmt::format("{}-{}-{}", f.file_name.python_tag, f.file_name.abi_tag, f.file_name.platform_tag);
@@ -128,7 +129,7 @@ void add_native(report::Section& s, const WheelFacts& f, const Evidence& ev) {
   }
   const std::string method = "members whose first four bytes are the ELF magic (\\x7fELF), whatever their name";
   s.add(Figure{"native_files", "Native files (ELF)", natives.size(), "files", method, ev.archive, ""});
-  s.add(Figure{"native_bytes", "Native payload", bytes, "bytes", "sum of the unpacked sizes of those native files", ev.archive, ""});
+  s.add(Figure{keys::kNativeBytes, "Native payload", bytes, "bytes", "sum of the unpacked sizes of those native files", ev.archive, ""});
   auto floor_figure = [&](const char* key, const char* label, const std::string& value, const char* prefix) {
     Figure fig{key, label, nullptr, "", fmt::format("the highest {}x.y version named in the version-needs (DT_VERNEED) of any native file", prefix),
                ev.archive, ""};

@@ -8,12 +8,13 @@
 
 #include "onramp/report/model.h"
 #include "onramp/python/interpreter.h"
+#include "onramp/wheel/keys.h"
 #include "onramp/wheel/wheel_facts.h"
 
 namespace onramp::wheel {
 
 struct WheelContext {
-  std::string section_key = "wheel";
+  std::string section_key = keys::kSection;
   std::optional<python::InterpreterFacts> interpreter;
   std::string interpreter_error;  // why there are no interpreter facts
   std::string readme_path;        // empty: no README check
