@@ -15,6 +15,7 @@
 #include "onramp/report/budget.h"
 #include "onramp/report/junit.h"
 #include "onramp/report/render.h"
+#include "onramp/util/progress.h"
 #include "onramp/util/sandbox.h"
 #include "onramp/util/text_file.h"
 
@@ -72,7 +73,7 @@ int run_audit(AuditArgs& args) {
   value_or_fatal(audit::check_audit_input(o));
   if (o.target.ends_with(".whl")) o.wheels.insert(o.wheels.begin(), o.target);
   o.run_dir = value_or_fatal(run_dir_from(args.out));
-  o.progress = [](const std::string& line) { std::cerr << "onramp: " << line << "\n" << std::flush; };
+  o.progress = [](const std::string& line) { progress(line); };
   report::Report report = audit::run_audit(o);
   bool within_budget = args.budget.empty() || apply_budgets(report, args.budget, budget_text, args.junit);
   write_file(o.run_dir / "report.json", report::render_json(report));

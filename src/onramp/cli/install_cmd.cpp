@@ -1,6 +1,5 @@
 #include <chrono>
 #include <cstdlib>
-#include <iostream>
 #include <memory>
 #include <sstream>
 
@@ -9,6 +8,7 @@
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
 #include "onramp/install/install.h"
+#include "onramp/util/progress.h"
 #include "onramp/util/sandbox.h"
 
 namespace onramp::cli {
@@ -42,7 +42,7 @@ int run_install_command(const InstallArgs& args) {
   options.pip_timeout_seconds = args.timeout;
   if (const char* tmpdir = std::getenv("TMPDIR")) options.user_tmpdir = tmpdir;
   options.make_run_dir = [&args] { return run_dir_from(args.out); };
-  options.progress = [](const std::string& line) { std::cerr << "onramp: " << line << "\n" << std::flush; };
+  options.progress = [](const std::string& line) { progress(line); };
   SandboxRunner runner;
   auto outcome = value_or_fatal(install::run_install(runner, options));
   report::Report report;

@@ -6,6 +6,7 @@
 #include "onramp/cli/command.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/port_cmds.h"
+#include "onramp/util/command_line.h"
 #include "onramp/util/sandbox.h"
 
 namespace onramp::cli {
@@ -35,9 +36,9 @@ python::Sandbox open_sandbox(const SandboxOptions& options, ProcessRunner& runne
 }
 
 std::string command_line(const std::string& subcommand, const std::vector<std::string>& args) {
-  std::string out = "onramp port " + subcommand;
-  for (const auto& a : args) out += " " + a;
-  return out;
+  std::vector<std::string> argv{"onramp", "port", subcommand};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return util::command_line(argv);
 }
 
 }  // namespace port_cli

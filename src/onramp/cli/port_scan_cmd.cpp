@@ -1,10 +1,10 @@
 #include "onramp/cli/output.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/port_cmds.h"
-#include "onramp/port/progress.h"
 #include "onramp/port/scan.h"
 #include "onramp/port/scan_report.h"
 #include "onramp/port/scan_stats.h"
+#include "onramp/util/progress.h"
 
 namespace onramp::cli::port_cli {
 namespace {
@@ -20,7 +20,7 @@ int run_scan(const ScanArgs& args) {
   SandboxRunner runner;
   auto box = open_sandbox(args.sandbox, runner, false);
   const auto& rules = port::builtin_cudaism_rules();
-  port::progress("scanning " + std::to_string(inputs.size()) + " Python files with " + box.python());
+  progress("scanning " + std::to_string(inputs.size()) + " Python files with " + box.python());
   auto scan = value_or_fatal(port::run_scan(box, inputs, rules));
   report::Report report;
   report.target = {{"kind", "python_files"}, {"paths", args.paths}, {"python", box.python()},

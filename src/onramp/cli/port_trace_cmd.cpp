@@ -6,8 +6,8 @@
 #include "onramp/port/backend_coverage.h"
 #include "onramp/port/model_list.h"
 #include "onramp/port/op_trace.h"
-#include "onramp/port/progress.h"
 #include "onramp/port/trace_report.h"
+#include "onramp/util/progress.h"
 
 namespace onramp::cli::port_cli {
 namespace {
@@ -77,7 +77,7 @@ int run_trace(const TraceArgs& args) {
     run.backend_source = coverage->source;
   }
   for (const auto& [index, spec] : models) {
-    port::progress("tracing " + spec.text + (args.backward ? " (forward and backward)" : " (forward)"));
+    progress("tracing " + spec.text + (args.backward ? " (forward and backward)" : " (forward)"));
     auto trace = value_or_fatal(port::run_trace(box, spec, options, "trace-" + std::to_string(index)));
     if (trace.error_kind == "BadRequest" && args.models_file.empty()) throw FatalError(trace.error);
     trace.index = index;

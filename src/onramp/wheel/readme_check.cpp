@@ -6,6 +6,8 @@
 #include <cctype>
 #include <regex>
 
+#include "onramp/util/text.h"
+
 namespace onramp::wheel {
 namespace {
 
@@ -36,9 +38,7 @@ std::vector<std::string> claim_windows(std::string_view line) {
     if (!(space && last_space)) collapsed += space ? ' ' : c;
     last_space = space;
   }
-  std::string lower = collapsed;
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::string lower = util::lowercase(collapsed);
   std::vector<std::string> windows;
   for (size_t p = lower.find("python"); p != std::string::npos; p = lower.find("python", p + 1)) {
     size_t from = p >= kBefore ? p - kBefore : 0;
