@@ -73,7 +73,7 @@ int run_audit(AuditArgs& args) {
   value_or_fatal(audit::check_audit_input(o));
   if (o.target.ends_with(".whl")) o.wheels.insert(o.wheels.begin(), o.target);
   o.run_dir = value_or_fatal(run_dir_from(args.out));
-  o.progress = [](const std::string& line) { progress(line); };
+  o.progress = onramp::progress;
   report::Report report = audit::run_audit(o);
   bool within_budget = args.budget.empty() || apply_budgets(report, args.budget, budget_text, args.junit);
   write_file(o.run_dir / "report.json", report::render_json(report));

@@ -42,7 +42,7 @@ int run_install_command(const InstallArgs& args) {
   options.pip_timeout_seconds = args.timeout;
   if (const char* tmpdir = std::getenv("TMPDIR")) options.user_tmpdir = tmpdir;
   options.make_run_dir = [&args] { return run_dir_from(args.out); };
-  options.progress = [](const std::string& line) { progress(line); };
+  options.progress = onramp::progress;
   SandboxRunner runner;
   auto outcome = value_or_fatal(install::run_install(runner, options));
   report::Report report;

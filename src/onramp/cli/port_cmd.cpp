@@ -6,7 +6,6 @@
 #include "onramp/cli/command.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/port_cmds.h"
-#include "onramp/util/command_line.h"
 #include "onramp/util/sandbox.h"
 
 namespace onramp::cli {
@@ -33,12 +32,6 @@ python::Sandbox open_sandbox(const SandboxOptions& options, ProcessRunner& runne
   sandbox.timeout_seconds = 600;
   sandbox.memory_bytes = 0;  // each script sets its own limits
   return python::Sandbox::open(runner, sandbox, run_dir);
-}
-
-std::string command_line(const std::string& subcommand, const std::vector<std::string>& args) {
-  std::vector<std::string> argv{"onramp", "port", subcommand};
-  argv.insert(argv.end(), args.begin(), args.end());
-  return util::command_line(argv);
 }
 
 }  // namespace port_cli

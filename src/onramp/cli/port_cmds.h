@@ -30,7 +30,4 @@ struct SandboxOptions {
 // throws FatalError with a one-line message when any of it fails.
 python::Sandbox open_sandbox(const SandboxOptions& options, ProcessRunner& runner, bool need_torch);
 
-// The command line as typed, for evidence: "onramp port scan a b".
-std::string command_line(const std::string& subcommand, const std::vector<std::string>& args);
-
 }  // namespace onramp::cli::port_cli

@@ -4,6 +4,7 @@
 #include "onramp/port/scan.h"
 #include "onramp/port/scan_report.h"
 #include "onramp/port/scan_stats.h"
+#include "onramp/util/command_line.h"
 #include "onramp/util/progress.h"
 
 namespace onramp::cli::port_cli {
@@ -26,8 +27,10 @@ int run_scan(const ScanArgs& args) {
   report.target = {{"kind", "python_files"}, {"paths", args.paths}, {"python", box.python()},
                    {"python_version", scan.python_version}};
   report.run_dir = box.run_dir().string();
-  report.sections.push_back(
-      port::scan_section(port::tally_scan(scan, rules), scan, rules, command_line("scan", args.paths)));
+  // The command line as typed, for evidence: "onramp port scan a b".
+  std::vector<std::string> argv{"onramp", "port", "scan"};
+  argv.insert(argv.end(), args.paths.begin(), args.paths.end());
+  report.sections.push_back(port::scan_section(port::tally_scan(scan, rules), scan, rules, util::command_line(argv)));
   args.output.emit(report);
   return 0;
 }

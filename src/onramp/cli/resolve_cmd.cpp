@@ -34,7 +34,7 @@ int run_resolve_command(const ResolveArgs& args) {
   o.pip_timeout_seconds = args.timeout;
   o.cache_root = download_cache_root();
   o.make_run_dir = [&args] { return run_dir_from(args.out); };
-  o.progress = [](const std::string& line) { progress(line); };
+  o.progress = onramp::progress;
   o.download_progress = show_download;
   SandboxRunner runner;
   auto outcome = value_or_fatal(index::run_resolve(runner, o));

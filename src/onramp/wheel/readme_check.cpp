@@ -50,9 +50,7 @@ std::vector<std::string> claim_windows(std::string_view line) {
 // The line as quoted in the report: trimmed, and shortened when it is long.
 std::string quoted(std::string_view line) {
   constexpr size_t kLimit = 200;
-  size_t a = line.find_first_not_of(" \t\r"), b = line.find_last_not_of(" \t\r");
-  if (a == std::string_view::npos) return "";
-  std::string_view text = line.substr(a, b - a + 1);
+  std::string_view text = util::trim(line);
   return text.size() <= kLimit ? std::string(text) : std::string(text.substr(0, kLimit)) + "...";
 }
 
