@@ -16,6 +16,7 @@
 #include "onramp/index/resolve.h"
 #include "onramp/python/interpreter.h"
 #include "onramp/util/sandbox.h"
+#include "onramp/util/text.h"
 #include "onramp/wheel/metadata.h"
 #include "onramp/wheel/wheel_facts.h"
 
@@ -45,9 +46,8 @@ bool native_wheel(const std::string& file_name) {
   return name && name->platform_tag != "any";
 }
 
-std::string human_bytes(std::optional<uint64_t> bytes) {
-  if (!bytes) return "size unknown";
-  return fmt::format("{:.1f} MB", static_cast<double>(*bytes) / 1e6);
+std::string size_in_mb(std::optional<uint64_t> bytes) {
+  return bytes ? util::human_bytes(static_cast<double>(*bytes), util::ByteUnit::MB) : "size unknown";
 }
 
 // How torch reaches the venv, and whether that is allowed.
@@ -131,22 +131,22 @@ TorchChoice choose_torch(const AuditOptions& o, const IndexFacts& f, const Torch
       if (!remote.empty() && !o.index.allow_torch_download) {
         c.stop = fmt::format("torch {} from a local file needs {} more distribution(s) from the index ({}, {}): rerun "
                              "with --allow-torch-download, or --torch SPEC for another torch",
-                             d.version, remote.size(), fmt::join(remote, ""), human_bytes(bytes));
+                             d.version, remote.size(), fmt::join(remote, ""), size_in_mb(bytes));
       }
       return c;
     }
     std::string host = f.interpreter.torch_version ? "torch " + *f.interpreter.torch_version : "no torch";
     if (o.index.allow_torch_download) {
       c.figure.value = fmt::format("torch {} from the index ({}, {}), --allow-torch-download given", d.version,
-                                   d.file_name, human_bytes(d.size));
+                                   d.file_name, size_in_mb(d.size));
       return c;
     }
     c.figure.value = fmt::format("torch {} would be downloaded ({}, {}): not allowed", d.version, d.file_name,
-                                 human_bytes(d.size));
+                                 size_in_mb(d.size));
     c.stop = fmt::format(
         "{} needs torch {} (asked by {}); the interpreter has {}, and pip would download {} ({}): rerun with "
         "--allow-torch-download, or --torch SPEC for a torch this machine has",
-        f.requirement, d.version, asked, host, d.file_name, human_bytes(d.size));
+        f.requirement, d.version, asked, host, d.file_name, size_in_mb(d.size));
     return c;
   }
   for (const auto& r : f.satisfied) {

@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <toml++/toml.h>
 
+#include "onramp/util/toml_file.h"
+
 namespace onramp::census {
 
 MarkerTable parse_marker_table(std::string_view table_toml) {
-  toml::table doc = toml::parse(table_toml, std::string_view("data/build_systems.toml"));
+  // The table is embedded data: a syntax error is onramp's own, reported as fatal.
+  const toml::table doc = value_or_fatal(util::parse_toml(table_toml, "data/build_systems.toml"));
   MarkerTable marker_to_systems;
   if (const auto* list = doc["build_system"].as_array()) {
     for (const auto& node : *list) {

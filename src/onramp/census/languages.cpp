@@ -4,28 +4,10 @@
 #include <toml++/toml.h>
 
 #include "onramp/util/embedded.h"
+#include "onramp/util/text.h"
+#include "onramp/util/toml_file.h"
 
 namespace onramp::census {
-namespace {
-
-std::vector<std::string> strings_of(const toml::table& t, std::string_view key) {
-  std::vector<std::string> out;
-  if (const auto* arr = t[key].as_array()) {
-    for (const auto& v : *arr) {
-      if (auto s = v.value<std::string>()) out.push_back(*s);
-    }
-  }
-  return out;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-  return out;
-}
-
-}  // namespace
-
 std::string_view basename_of(std::string_view path) {
   size_t slash = path.rfind('/');
   return slash == std::string_view::npos ? path : path.substr(slash + 1);
@@ -39,12 +21,9 @@ std::string_view extension_of(std::string_view path) {
 }
 
 Result<LanguageTable> LanguageTable::parse(std::string_view toml_text, const std::string& origin) {
-  toml::table doc;
-  try {
-    doc = toml::parse(toml_text, std::string_view(origin));
-  } catch (const toml::parse_error& e) {
-    return fail(origin + ":" + std::to_string(e.source().begin.line) + ": " + std::string(e.description()));
-  }
+  auto parsed = util::parse_toml(toml_text, origin);
+  if (!parsed) return std::unexpected(parsed.error());
+  const toml::table& doc = *parsed;
   LanguageTable table;
   const auto* list = doc["language"].as_array();
   if (!list) return fail(origin + ": no [[language]] entries");
@@ -54,7 +33,7 @@ Result<LanguageTable> LanguageTable::parse(std::string_view toml_text, const std
     Language lang;
     lang.name = (*t)["name"].value_or(std::string());
     if (lang.name.empty()) return fail(origin + ": a [[language]] entry has no name");
-    lang.line_comments = strings_of(*t, "line_comments");
+    lang.line_comments = util::toml_strings(*t, "line_comments");
     if (const auto* blocks = (*t)["block_comments"].as_array()) {
       for (const auto& b : *blocks) {
         const auto* pair = b.as_array();
@@ -62,14 +41,14 @@ Result<LanguageTable> LanguageTable::parse(std::string_view toml_text, const std
         lang.block_comments.emplace_back((*pair)[0].value_or(std::string()), (*pair)[1].value_or(std::string()));
       }
     }
-    for (const auto& d : strings_of(*t, "strings")) {
+    for (const auto& d : util::toml_strings(*t, "strings")) {
       if (d.size() != 1) return fail(origin + ": " + lang.name + ": string delimiters are single characters");
       lang.string_delimiters += d;
     }
     lang.docstrings = (*t)["docstrings"].value_or(false);
     size_t index = table.languages_.size();
-    for (const auto& f : strings_of(*t, "filenames")) table.by_filename_.emplace(f, index);
-    for (const auto& e : strings_of(*t, "extensions")) table.by_extension_.emplace(e, index);
+    for (const auto& f : util::toml_strings(*t, "filenames")) table.by_filename_.emplace(f, index);
+    for (const auto& e : util::toml_strings(*t, "extensions")) table.by_extension_.emplace(e, index);
     table.languages_.push_back(std::move(lang));
   }
   return table;
@@ -87,7 +66,7 @@ const Language* LanguageTable::detect(std::string_view path) const {
   std::string_view ext = extension_of(path);
   if (ext.empty()) return nullptr;
   if (auto it = by_extension_.find(ext); it != by_extension_.end()) return &languages_[it->second];
-  if (auto it = by_extension_.find(lower(ext)); it != by_extension_.end()) return &languages_[it->second];
+  if (auto it = by_extension_.find(util::lowercase(ext)); it != by_extension_.end()) return &languages_[it->second];
   return nullptr;
 }
 

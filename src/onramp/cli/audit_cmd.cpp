@@ -13,6 +13,7 @@
 #include "onramp/report/budget.h"
 #include "onramp/report/render.h"
 #include "onramp/report/report_file.h"
+#include "onramp/util/progress.h"
 #include "onramp/util/sandbox.h"
 #include "onramp/util/text_file.h"
 
@@ -45,7 +46,7 @@ int run_audit(AuditArgs& args) {
   value_or_fatal(audit::check_audit_input(o));
   if (o.target.ends_with(".whl")) o.wheels.insert(o.wheels.begin(), o.target);
   o.run_dir = args.sandbox.create_run_dir();
-  o.progress = [](const std::string& line) { std::cerr << "onramp: " << line << "\n" << std::flush; };
+  o.progress = onramp::progress;
   report::Report report = audit::run_audit(o);
   bool within_budget = true;
   if (!args.budget.empty()) {

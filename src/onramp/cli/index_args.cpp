@@ -9,9 +9,6 @@
 
 namespace onramp::cli {
 
-namespace {
-
-// $XDG_CACHE_HOME/onramp, else ~/.cache/onramp.
 std::filesystem::path download_cache_root() {
   auto env = [](const char* name) -> std::string {
     const char* v = std::getenv(name);
@@ -19,6 +16,8 @@ std::filesystem::path download_cache_root() {
   };
   return index::cache_root(env("XDG_CACHE_HOME"), env("HOME"));
 }
+
+namespace {
 
 // Prints "onramp: downloading FILE: DONE / TOTAL bytes" to stderr, at most
 // once a second per file and once when it is complete.

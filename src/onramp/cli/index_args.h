@@ -14,4 +14,7 @@ namespace onramp::cli {
 // progress on standard error.
 void declare_index_options(CLI::App& app, index::IndexOptions& options);
 
+// $XDG_CACHE_HOME/onramp, else ~/.cache/onramp.
+std::filesystem::path download_cache_root();
+
 }  // namespace onramp::cli

@@ -1,6 +1,5 @@
 #include <chrono>
 #include <cstdlib>
-#include <iostream>
 #include <memory>
 #include <sstream>
 
@@ -10,6 +9,7 @@
 #include "onramp/cli/output.h"
 #include "onramp/cli/sandbox_options.h"
 #include "onramp/install/install.h"
+#include "onramp/util/progress.h"
 #include "onramp/util/sandbox.h"
 
 namespace onramp::cli {
@@ -41,7 +41,7 @@ int run_install_command(const InstallArgs& args) {
   options.pip_timeout_seconds = args.sandbox.sandbox.timeout_seconds;
   if (const char* tmpdir = std::getenv("TMPDIR")) options.user_tmpdir = tmpdir;
   options.make_run_dir = [&args] { return run_dir_from(args.sandbox.out); };
-  options.progress = [](const std::string& line) { std::cerr << "onramp: " << line << "\n" << std::flush; };
+  options.progress = onramp::progress;
   SandboxRunner runner;
   auto outcome = value_or_fatal(install::run_install(runner, options));
   report::Report report;

@@ -2,15 +2,6 @@
 #include "onramp/cli/port_cmds.h"
 
 namespace onramp::cli {
-namespace port_cli {
-
-std::string command_line(const std::string& subcommand, const std::vector<std::string>& args) {
-  std::string out = "onramp port " + subcommand;
-  for (const auto& a : args) out += " " + a;
-  return out;
-}
-
-}  // namespace port_cli
 
 Command port_command() {
   return {"port", "Will my code move? CUDA-only calls (scan) and the ATen ops a model needs (trace) against a backend",

@@ -22,7 +22,4 @@ inline constexpr const char* kPortPythonHelp =
     "Python interpreter to run in the sandbox (default: python3 on PATH, else /usr/bin/python3, the first that has "
     "torch when torch is needed)";
 
-// The command line as typed, for evidence: "onramp port scan a b".
-std::string command_line(const std::string& subcommand, const std::vector<std::string>& args);
-
 }  // namespace onramp::cli::port_cli

@@ -1,10 +1,11 @@
 #include "onramp/cli/output.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/port_cmds.h"
-#include "onramp/port/progress.h"
 #include "onramp/port/scan.h"
 #include "onramp/port/scan_report.h"
 #include "onramp/port/scan_stats.h"
+#include "onramp/util/command_line.h"
+#include "onramp/util/progress.h"
 
 namespace onramp::cli::port_cli {
 namespace {
@@ -20,14 +21,16 @@ int run_scan(const ScanArgs& args) {
   SandboxRunner runner;
   auto box = python::Sandbox::open(runner, args.sandbox.sandbox, args.sandbox.create_run_dir());
   const auto& rules = port::builtin_cudaism_rules();
-  port::progress("scanning " + std::to_string(inputs.size()) + " Python files with " + box.python());
+  progress("scanning " + std::to_string(inputs.size()) + " Python files with " + box.python());
   auto scan = value_or_fatal(port::run_scan(box, inputs, rules));
   report::Report report;
   report.target = {{"kind", "python_files"}, {"paths", args.paths}, {"python", box.python()},
                    {"python_version", scan.python_version}};
   report.run_dir = box.run_dir().string();
-  report.sections.push_back(
-      port::scan_section(port::tally_scan(scan, rules), scan, rules, command_line("scan", args.paths)));
+  // The command line as typed, for evidence: "onramp port scan a b".
+  std::vector<std::string> argv{"onramp", "port", "scan"};
+  argv.insert(argv.end(), args.paths.begin(), args.paths.end());
+  report.sections.push_back(port::scan_section(port::tally_scan(scan, rules), scan, rules, util::command_line(argv)));
   args.output.emit(report);
   return 0;
 }

@@ -1,4 +1,3 @@
-#include <iostream>
 #include <memory>
 
 #include "onramp/cli/run_dir_arg.h"
@@ -7,6 +6,7 @@
 #include "onramp/cli/output.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/index/resolve.h"
+#include "onramp/util/progress.h"
 #include "onramp/util/sandbox.h"
 
 namespace onramp::cli {
@@ -21,7 +21,7 @@ struct ResolveArgs {
 int run_resolve_command(const ResolveArgs& args) {
   index::ResolveOptions o = args.options;
   o.make_run_dir = [&args] { return run_dir_from(args.out); };
-  o.progress = [](const std::string& line) { std::cerr << "onramp: " << line << "\n" << std::flush; };
+  o.progress = onramp::progress;
   SandboxRunner runner;
   auto outcome = value_or_fatal(index::run_resolve(runner, o));
   report::Report report;

@@ -5,7 +5,7 @@
 #include <toml++/toml.h>
 
 #include "onramp/util/embedded.h"
-#include "onramp/util/toml_strings.h"
+#include "onramp/util/toml_file.h"
 
 namespace onramp::diagnosis {
 namespace {
@@ -70,12 +70,9 @@ std::string DiagnosisRule::subject(std::string_view message) const {
 }
 
 Result<Diagnoses> Diagnoses::parse(std::string_view toml_text, const std::string& origin) {
-  toml::table doc;
-  try {
-    doc = toml::parse(toml_text, origin);
-  } catch (const toml::parse_error& e) {
-    return fail(origin + ":" + std::to_string(e.source().begin.line) + ": " + std::string(e.description()));
-  }
+  auto parsed = util::parse_toml(toml_text, origin);
+  if (!parsed) return std::unexpected(parsed.error());
+  const toml::table& doc = *parsed;
   Diagnoses out;
   const auto* rules = doc["rule"].as_array();
   if (!rules) return fail(origin + ": no [[rule]] tables");

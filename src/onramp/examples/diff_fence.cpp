@@ -7,16 +7,11 @@
 
 #include "onramp/examples/keys.h"
 #include "onramp/util/embedded.h"
-#include "onramp/util/toml_strings.h"
+#include "onramp/util/text.h"
+#include "onramp/util/toml_file.h"
 
 namespace onramp::examples {
 namespace {
-
-std::string_view trimmed(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
 
 bool matches(const ChangeClass& c, std::string_view line) {
   if (c.starts_with.empty() && c.contains.empty()) return true;
@@ -44,12 +39,9 @@ void close_run(std::vector<std::string_view>& minus, std::vector<std::string_vie
 }  // namespace
 
 Result<ChangeRules> ChangeRules::parse(std::string_view toml_text, const std::string& origin) {
-  toml::table doc;
-  try {
-    doc = toml::parse(toml_text, origin);
-  } catch (const toml::parse_error& e) {
-    return fail(origin + ":" + std::to_string(e.source().begin.line) + ": " + std::string(e.description()));
-  }
+  auto parsed = util::parse_toml(toml_text, origin);
+  if (!parsed) return std::unexpected(parsed.error());
+  const toml::table& doc = *parsed;
   ChangeRules rules;
   if (const auto* code = doc["code"].as_table()) rules.comment = util::toml_strings(*code, "comment");
   const auto* classes = doc["class"].as_array();
@@ -71,7 +63,7 @@ const ChangeRules& ChangeRules::builtin() {
 }
 
 bool ChangeRules::is_code(std::string_view line) const {
-  line = trimmed(line);
+  line = util::trim(line);
   if (line.empty()) return false;
   for (const auto& c : comment) {
     if (line.starts_with(c)) return false;
@@ -80,7 +72,7 @@ bool ChangeRules::is_code(std::string_view line) const {
 }
 
 std::string ChangeRules::classify(std::string_view line, bool changed) const {
-  line = trimmed(line);
+  line = util::trim(line);
   for (const auto& c : classes) {
     if (c.changed_only && !changed) continue;
     if (matches(c, line)) return c.id;

@@ -1,5 +1,6 @@
 #include "onramp/examples/example_sources.h"
 #include "onramp/examples/marimo_cells.h"
+#include "onramp/util/text.h"
 #include "onramp/util/text_file.h"
 
 #include <cmark.h>
@@ -27,8 +28,7 @@ const std::map<std::string, BlockLanguage, std::less<>> kFenceLanguages{
 };
 
 BlockLanguage language_of(std::string info) {
-  info = info.substr(0, info.find_first_of(" \t{,"));
-  std::transform(info.begin(), info.end(), info.begin(), [](unsigned char c) { return std::tolower(c); });
+  info = util::lowercase(info.substr(0, info.find_first_of(" \t{,")));
   auto it = kFenceLanguages.find(info);
   return it == kFenceLanguages.end() ? BlockLanguage::other : it->second;
 }

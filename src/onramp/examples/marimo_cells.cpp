@@ -5,6 +5,8 @@
 #include <set>
 #include <sstream>
 
+#include "onramp/util/text.h"
+
 namespace onramp::examples {
 namespace {
 
@@ -20,12 +22,6 @@ std::vector<std::string> lines_of(std::string_view text) {
 size_t indent_of(const std::string& line) { return line.find_first_not_of(" \t"); }
 bool blank(const std::string& line) { return indent_of(line) == std::string::npos; }
 
-std::string trim(std::string s) {
-  auto b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
-
 // Names of a comma-separated list: "(a, b: int,)" -> a, b.
 std::vector<std::string> names_of(std::string list) {
   std::vector<std::string> out;
@@ -34,7 +30,7 @@ std::vector<std::string> names_of(std::string list) {
   }
   std::istringstream in(list);
   for (std::string part; std::getline(in, part, ',');) {
-    part = trim(part.substr(0, part.find_first_of(":=")));
+    part = std::string(util::trim(part.substr(0, part.find_first_of(":="))));
     if (!part.empty() && part != "*" && part != "/") out.push_back(part);
   }
   return out;
@@ -77,7 +73,7 @@ size_t read_cell(const std::vector<std::string>& lines, size_t def, MarimoCell& 
   for (; i < lines.size(); ++i) {
     signature += lines[i] + "\n";
     for (char c : lines[i]) depth += (c == '(') - (c == ')');
-    if (depth <= 0 && trim(lines[i]).ends_with(":")) break;
+    if (depth <= 0 && util::trim(lines[i]).ends_with(":")) break;
   }
   auto open = signature.find('('), close = signature.rfind(')');
   if (open != std::string::npos && close != std::string::npos && close > open) {
@@ -96,11 +92,11 @@ size_t read_cell(const std::vector<std::string>& lines, size_t def, MarimoCell& 
     const auto& l = lines[k - 1];
     if (blank(l)) continue;
     if (indent_of(l) > body_indent) continue;
-    if (trim(l).starts_with(")")) continue;
-    if (trim(l).starts_with("return")) {
+    if (util::trim(l).starts_with(")")) continue;
+    if (util::trim(l).starts_with("return")) {
       std::string ret;
       for (size_t r = k - 1; r < end; ++r) ret += lines[r] + "\n";
-      cell.outputs = names_of(trim(ret).substr(6));
+      cell.outputs = names_of(std::string(util::trim(ret).substr(6)));
       code_end = k - 1;
     }
     break;
@@ -110,7 +106,7 @@ size_t read_cell(const std::vector<std::string>& lines, size_t def, MarimoCell& 
     const auto& l = lines[k];
     cell.code += (blank(l) ? "" : l.substr(std::min(body_indent, indent_of(l)))) + "\n";
   }
-  std::string code = trim(cell.code);
+  std::string code(util::trim(cell.code));
   cell.prose = std::any_of(kProseCalls.begin(), kProseCalls.end(), [&](const std::string& p) { return code.starts_with(p); }) &&
                code.ends_with(")");
   if (cell.prose) cell.literals = string_literals(cell.code);
@@ -134,7 +130,7 @@ size_t read_block(const std::vector<std::string>& lines, size_t from, bool body_
     cell.code += (blank(lines[k]) ? "" : lines[k].substr(std::min(strip, indent_of(lines[k])))) + "\n";
   }
   if (!body_only) {
-    std::string head = trim(lines[from]);
+    std::string head(util::trim(lines[from]));
     head = head.substr(head.find(' ') + 1);
     cell.outputs = {head.substr(0, head.find_first_of("(:[ "))};
   }
@@ -142,8 +138,8 @@ size_t read_block(const std::vector<std::string>& lines, size_t from, bool body_
 }
 
 size_t next_def(const std::vector<std::string>& lines, size_t i) {
-  while (i < lines.size() && !trim(lines[i]).starts_with("def ") && !trim(lines[i]).starts_with("async def ") &&
-         !trim(lines[i]).starts_with("class ")) {
+  while (i < lines.size() && !util::trim(lines[i]).starts_with("def ") && !util::trim(lines[i]).starts_with("async def ") &&
+         !util::trim(lines[i]).starts_with("class ")) {
     ++i;
   }
   return i;
@@ -155,7 +151,7 @@ std::vector<MarimoCell> marimo_cells(std::string_view text) {
   auto lines = lines_of(text);
   std::vector<MarimoCell> cells;
   for (size_t i = 0; i < lines.size(); ++i) {
-    std::string line = trim(lines[i]);
+    std::string line(util::trim(lines[i]));
     MarimoCell cell;
     if (line.starts_with("with app.setup")) {
       cell.kind = MarimoKind::setup;
@@ -223,7 +219,7 @@ ExampleFile extract_marimo(std::string_view text, const std::string& path) {
       for (const auto& [line, markdown] : cell.literals) read_markdown(markdown, path, cell.body_line + line - 1, file);
       continue;
     }
-    if (trim(cell.code).empty()) continue;
+    if (util::trim(cell.code).empty()) continue;
     bool is_cell = cell.kind == MarimoKind::cell;
     file.blocks.push_back({path + ":" + std::to_string(cell.def_line), cell.body_line, cell.code,
                            is_cell ? cell.inputs : std::vector<std::string>{},

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "onramp/install/temp_space.h"
+#include "onramp/util/text.h"
 
 namespace onramp::index {
 namespace {
@@ -14,12 +15,6 @@ using report::Finding;
 using report::Json;
 using report::Severity;
 using report::Table;
-
-std::string join(const std::vector<std::string>& items, const std::string& sep) {
-  std::string out;
-  for (const auto& i : items) out += (out.empty() ? "" : sep) + i;
-  return out;
-}
 
 Json optional_bytes(const std::optional<uint64_t>& v) { return v ? Json(*v) : Json(nullptr); }
 
@@ -45,7 +40,7 @@ void add_resolution(report::Section& s, const IndexFacts& f) {
            {"asked_by", "Asked by", ""}}, {}};
   for (const auto& d : f.report->install) {
     t.rows.push_back(Json{{"name", d.name}, {"version", d.version}, {"file_name", d.file_name},
-                          {"size", optional_bytes(d.size)}, {"asked_by", join(d.asked_by, "; ")}});
+                          {"size", optional_bytes(d.size)}, {"asked_by", util::join(d.asked_by, "; ")}});
   }
   s.add(Figure{"resolved_count", "Distributions resolved", f.report->install.size(), "distributions",
                "entries of the \"install\" list of pip's report", ev, ""});
@@ -75,7 +70,7 @@ void add_pip_findings(report::Section& s, const IndexFacts& f) {
   }
   if (!f.pip.ok()) {
     s.add(Finding{Severity::blocker, fmt::format("pip could not resolve {} ({})", f.requirement, f.pip.outcome()), "",
-                  f.pip_command + "\n" + join(f.pip_last_lines, "\n")});
+                  f.pip_command + "\n" + util::join(f.pip_last_lines, "\n")});
   } else if (!f.report_error.empty()) {
     s.add(Finding{Severity::blocker, "pip's report could not be read: " + f.report_error, "", f.pip_command});
   }

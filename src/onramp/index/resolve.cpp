@@ -6,43 +6,22 @@
 
 #include "onramp/index/index_pages.h"
 #include "onramp/index/index_section.h"
+#include "onramp/python/pip_runner.h"
+#include "onramp/util/command_line.h"
 #include "onramp/util/sandbox.h"
 #include "onramp/util/text_file.h"
 #include "onramp/wheel/metadata.h"
 #include "onramp/wheel/wheel_archive.h"
 
-extern char** environ;
-
 namespace onramp::index {
 namespace fs = std::filesystem;
 namespace {
 
-struct PipRunner {
-  ProcessRunner& runner;
-  SandboxDirs dirs;
-  fs::path cwd;
-  std::vector<std::pair<std::string, std::string>> env;
+using python::PipRunner;
+using util::command_line;
 
-  Result<RunResult> run(std::vector<std::string> argv, double timeout) const {
-    RunRequest request;
-    request.argv = std::move(argv);
-    request.cwd = cwd;
-    request.env = sandbox_environment(dirs, env, environ);
-    request.limits.wall_seconds = timeout;
-    request.limits.file_size_bytes = 0;
-    request.limits.address_space_bytes = 0;
-    return runner.run(request);
-  }
-};
-
-std::string quote_command(const std::vector<std::string>& argv) {
-  std::string out;
-  for (const auto& a : argv) {
-    bool plain = !a.empty() && a.find_first_of(" \t\"'$\\;&|<>*?()=") == std::string::npos;
-    out += (out.empty() ? "" : " ") + (plain ? a : "'" + a + "'");
-  }
-  return out;
-}
+// pip without the user's configuration: only what its command line names.
+const std::pair<std::string, std::string> kNoPipConfig{"PIP_CONFIG_FILE", "/dev/null"};
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
@@ -58,8 +37,8 @@ bool is_url(const std::string& s) {
 }
 
 std::vector<std::string> pip_install_argv(const ResolveOptions& o, const IndexFacts& f, const fs::path& report) {
-  std::vector<std::string> argv{f.interpreter.executable, "-m", "pip", "install", "--dry-run", "--progress-bar", "off",
-                                "--report", report.string()};
+  auto argv = python::pip_argv(f.interpreter.executable,
+                               {"install", "--dry-run", "--progress-bar", "off", "--report", report.string()});
   if (o.ignore_installed) argv.push_back("--ignore-installed");
   if (f.pass_index_url) argv.insert(argv.end(), {"--index-url", f.index_url});
   for (const auto& u : f.extra_index_urls) argv.insert(argv.end(), {"--extra-index-url", u});
@@ -76,7 +55,7 @@ std::vector<std::string> pip_install_argv(const ResolveOptions& o, const IndexFa
 void run_pip_resolution(const PipRunner& pip, const ResolveOptions& o, IndexFacts& f, const fs::path& run_dir) {
   fs::path report = run_dir / "pip-report.json";
   auto argv = pip_install_argv(o, f, report);
-  f.pip_command = (f.config_ignored ? "PIP_CONFIG_FILE=/dev/null " : "") + quote_command(argv);
+  f.pip_command = command_line(argv, f.config_ignored ? python::EnvVars{kNoPipConfig} : python::EnvVars{});
   o.progress("resolving with pip (nothing is installed): " + f.pip_command);
   auto run = pip.run(argv, o.pip_timeout_seconds);
   if (!run) {
@@ -124,15 +103,11 @@ void find_index(ProcessRunner& runner, const ResolveOptions& o, IndexFacts& f, c
     f.extra_index_urls = o.extra_index_urls;
     return;
   }
-  std::vector<std::string> argv{f.interpreter.executable, "-m", "pip", "config", "list"};
-  f.config_command = quote_command(argv);
-  RunRequest request;
-  request.argv = argv;
-  request.cwd = run_dir;
-  for (char** e = environ; *e; ++e) request.env.emplace_back(*e);
-  request.limits.wall_seconds = 120;
+  auto argv = python::pip_argv(f.interpreter.executable, {"config", "list"});
+  f.config_command = command_line(argv);
+  auto as_user = PipRunner::as_user(runner, run_dir);
   PipIndexConfig config;
-  if (auto run = runner.run(request); run && run->ok()) config = parse_pip_config_list(run->out.text());
+  if (auto run = as_user.run(argv, 120); run && run->ok()) config = parse_pip_config_list(run->out.text());
   f.extra_index_urls = o.extra_index_urls.empty() ? config.extra_index_urls : o.extra_index_urls;
   f.find_links.insert(f.find_links.end(), config.find_links.begin(), config.find_links.end());
   f.constraints = config.constraints;
@@ -144,18 +119,17 @@ void find_index(ProcessRunner& runner, const ResolveOptions& o, IndexFacts& f, c
   }
   std::vector<std::string> ask{f.interpreter.executable, "-c",
                                "from pip._internal.models.index import PyPI; print(PyPI.simple_url)"};
-  request.argv = ask;
-  auto run = runner.run(request);
+  auto run = as_user.run(ask, 120);
   if (run && run->ok()) {
     auto lines = lines_of(run->out.text());
     if (!lines.empty()) f.index_url = lines.back();
   }
-  f.index_url_source = "pip's own default (" + quote_command(ask) + "), as " + f.config_command + " names none";
+  f.index_url_source = "pip's own default (" + command_line(ask) + "), as " + f.config_command + " names none";
 }
 
 void read_tags(const PipRunner& pip, IndexFacts& f) {
-  std::vector<std::string> argv{f.interpreter.executable, "-m", "pip", "debug", "--verbose"};
-  f.tags_command = quote_command(argv);
+  auto argv = python::pip_argv(f.interpreter.executable, {"debug", "--verbose"});
+  f.tags_command = command_line(argv);
   auto run = pip.run(argv, 120);
   if (!run || !run->ok()) {
     f.tags_error = run ? "pip debug failed: " + run->outcome() : run.error().message;
@@ -267,10 +241,9 @@ Result<ResolvedRun> resolve_requirement(ProcessRunner& runner, const ResolveOpti
   if (!run_dir) return std::unexpected(run_dir.error());
   auto dirs = prepare_sandbox(*run_dir);
   if (!dirs) return std::unexpected(dirs.error());
-  PipRunner pip{runner, *dirs, *run_dir, {}};
   // With --index-url, pip sees only the indexes and links given on the command line.
   f.config_ignored = o.index_url.has_value();
-  if (f.config_ignored) pip.env.emplace_back("PIP_CONFIG_FILE", "/dev/null");
+  PipRunner pip(runner, *dirs, *run_dir, f.config_ignored ? python::EnvVars{kNoPipConfig} : python::EnvVars{});
   find_index(runner, o, f, *run_dir);
   run_pip_resolution(pip, o, f, *run_dir);
   read_tags(pip, f);
@@ -330,12 +303,12 @@ Result<LocalDistribution> find_local_distribution(ProcessRunner& runner, const R
   f.interpreter = *py;
   find_index(runner, o, f, dir);  // for pip's configured find-links
   fs::path report = dir / "local-report.json";
-  std::vector<std::string> argv{py->executable, "-m", "pip", "install", "--dry-run", "--no-deps", "--no-index",
-                                "--ignore-installed", "--progress-bar", "off", "--report", report.string()};
+  auto argv = python::pip_argv(py->executable, {"install", "--dry-run", "--no-deps", "--no-index", "--ignore-installed",
+                                                 "--progress-bar", "off", "--report", report.string()});
   for (const auto& d : f.find_links) argv.insert(argv.end(), {"--find-links", is_url(d) ? d : fs::absolute(d).string()});
   argv.push_back(requirement);
-  LocalDistribution out{"", "", quote_command(argv)};
-  PipRunner pip{runner, *dirs, dir, {{"PIP_CONFIG_FILE", "/dev/null"}}};
+  LocalDistribution out{"", "", command_line(argv)};
+  PipRunner pip(runner, *dirs, dir, {kNoPipConfig});
   auto run = pip.run(argv, 300);
   if (!run) return std::unexpected(run.error());
   if (!run->ok()) return fail(fmt::format("no file on this machine satisfies {} ({})", requirement, out.command));

@@ -10,6 +10,7 @@
 
 #include "onramp/index/json_text.h"
 #include "onramp/index/pip_report.h"
+#include "onramp/util/text.h"
 #include "onramp/wheel/metadata.h"
 #include "onramp/wheel/pep440.h"
 
@@ -46,16 +47,10 @@ std::string unescape_html(std::string s) {
 // PEP 503 pages are scanned by hand, in linear time: std::regex recurses once
 // per character it consumes, and a hostile page's megabyte attribute would
 // exhaust the stack.
-std::string lowered(std::string_view text) {
-  std::string out(text);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 
 std::string attribute(const std::string& tag, const std::string& name) {
-  std::string lower = lowered(tag);
+  std::string lower = util::lowercase(tag);
   for (size_t pos = lower.find(name); pos != std::string::npos; pos = lower.find(name, pos + 1)) {
     if (pos == 0 || !is_space(lower[pos - 1])) continue;
     size_t i = pos + name.size();
@@ -78,7 +73,7 @@ struct Anchor {
 
 std::vector<Anchor> anchors(std::string_view html) {
   std::vector<Anchor> out;
-  std::string lower = lowered(html);
+  std::string lower = util::lowercase(html);
   for (size_t pos = lower.find("<a"); pos != std::string::npos; pos = lower.find("<a", pos + 1)) {
     size_t after = pos + 2;
     if (after >= lower.size() || !is_space(lower[after])) continue;

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <utility>
 
+#include "onramp/util/text.h"
 #include "onramp/wheel/metadata.h"
 
 namespace onramp::index {
@@ -21,12 +22,6 @@ std::vector<std::string> split(const std::string& s, char sep) {
   std::stringstream in(s);
   for (std::string part; std::getline(in, part, sep);) out.push_back(part);
   return out;
-}
-
-std::string trim(std::string_view s) {
-  size_t b = s.find_first_not_of(" \t\r");
-  if (b == std::string_view::npos) return "";
-  return std::string(s.substr(b, s.find_last_not_of(" \t\r") - b + 1));
 }
 
 // At most `n` items, then how many more.
@@ -88,7 +83,7 @@ Result<CompatibleTags> parse_pip_debug_tags(std::string_view text) {
       continue;
     }
     if (line.empty() || (line[0] != ' ' && line[0] != '\t')) break;
-    auto parts = split(trim(line), '-');
+    auto parts = split(std::string(util::trim(line)), '-');
     if (parts.size() != 3) continue;
     out.tags.push_back({parts[0], parts[1], parts[2]});
   }

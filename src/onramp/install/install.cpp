@@ -11,13 +11,15 @@
 #include "onramp/install/peak_usage.h"
 #include "onramp/install/pip_check.h"
 #include "onramp/python/interpreter.h"
+#include "onramp/python/pip_runner.h"
+#include "onramp/util/command_line.h"
 #include "onramp/util/sandbox.h"
-
-extern char** environ;
 
 namespace onramp::install {
 namespace fs = std::filesystem;
 namespace {
+
+using python::PipRunner;
 
 // A fresh directory for pip's temporary files under `parent`, removed after the run.
 Result<fs::path> make_pip_tmp(const fs::path& parent) {
@@ -38,53 +40,31 @@ Result<PreflightDecision> preflight(const InstallOptions& o, const TempEstimate&
   return decide_temp_dir(estimate.bytes, *where, candidates, o.fix);
 }
 
-Result<RunResult> run_step(ProcessRunner& runner, std::vector<std::string> argv, const SandboxDirs& dirs,
-                           const fs::path& tmp, const fs::path& cwd, double timeout) {
-  RunRequest request;
-  request.argv = std::move(argv);
-  request.cwd = cwd;
-  request.env = sandbox_environment(dirs, {{"TMPDIR", tmp.string()}}, environ);
-  request.limits.wall_seconds = timeout;
-  request.limits.file_size_bytes = 0;   // wheels hold files of several GB
-  request.limits.address_space_bytes = 0;
-  return runner.run(request);
-}
-
-std::string quote_command(const std::vector<std::string>& argv) {
-  std::string out;
-  for (const auto& a : argv) {
-    bool plain = !a.empty() && a.find_first_of(" \t\"'$\\;&|<>*?()") == std::string::npos;
-    out += (out.empty() ? "" : " ") + (plain ? a : "'" + a + "'");
-  }
-  return out;
-}
-
 // A pip command line as the report shows it: with the TMPDIR it ran under.
 std::string pip_command_line(const fs::path& tmp, const std::vector<std::string>& argv) {
-  return "TMPDIR=" + tmp.string() + " " + quote_command(argv);
+  return util::command_line(argv, {{"TMPDIR", tmp.string()}});
 }
 
 // Runs pip with its TMPDIR's peak usage sampled into `peak`.
-Result<RunResult> run_watched(ProcessRunner& runner, const std::vector<std::string>& argv, const SandboxDirs& dirs,
-                              const fs::path& tmp, const fs::path& cwd, double timeout, uint64_t& peak) {
+Result<RunResult> run_watched(const PipRunner& pip, const std::vector<std::string>& argv, const fs::path& tmp,
+                              double timeout, uint64_t& peak) {
   PeakUsageWatcher watcher(tmp);
-  auto ran = run_step(runner, argv, dirs, tmp, cwd, timeout);
+  auto ran = pip.run(argv, timeout);
   peak = watcher.stop();
   return ran;
 }
 
 std::vector<std::string> pip_check_argv(const InstallFacts& f) {
-  return {(f.venv / "bin" / "python").string(), "-m", "pip", "check"};
+  return python::pip_argv((f.venv / "bin" / "python").string(), {"check"});
 }
 
 // What pip check says of the interpreter's own packages, as the fresh venv
 // sees them, before anything is installed (about half a second).
-Result<void> check_host(ProcessRunner& runner, const InstallOptions& o, InstallFacts& f, const SandboxDirs& dirs,
-                        const fs::path& run_dir) {
+Result<void> check_host(const PipRunner& pip, const InstallOptions& o, InstallFacts& f) {
   auto argv = pip_check_argv(f);
-  f.check_command = quote_command(argv);
+  f.check_command = util::command_line(argv);
   o.progress("asking whether the interpreter's own packages agree: " + f.check_command);
-  auto ran = run_step(runner, argv, dirs, f.pip_tmp, run_dir, 600);
+  auto ran = pip.run(argv, 600);
   if (!ran) return std::unexpected(ran.error());
   auto host = parse_pip_check(ran->out.text());
   f.host_conflicts = host.conflicts;
@@ -98,16 +78,15 @@ Result<void> check_host(ProcessRunner& runner, const InstallOptions& o, InstallF
 // target. The install is then measured again with --no-deps, and pip check
 // afterwards names the requirements of the installed wheels that are unmet,
 // which one more pip run (with its resolver) installs where it can.
-Result<void> set_aside_host_conflicts(ProcessRunner& runner, const InstallOptions& o, InstallFacts& f,
-                                      std::vector<std::string> pip_argv, size_t targets, const SandboxDirs& dirs,
-                                      const fs::path& run_dir) {
+Result<void> set_aside_host_conflicts(const PipRunner& pip_runner, const InstallOptions& o, InstallFacts& f,
+                                      std::vector<std::string> pip_argv, size_t targets) {
   for (const auto& c : f.host_conflicts) {
     if (failure_names(c, f.pip.err.text())) f.resolver_conflicts.push_back(c);
   }
   if (f.resolver_conflicts.empty()) return {};  // pip failed on something else
   // pip check's lines that the host did not already have.
   auto unmet_now = [&]() -> Result<std::vector<PipConflict>> {
-    auto ran = run_step(runner, pip_check_argv(f), dirs, f.pip_tmp, run_dir, 600);
+    auto ran = pip_runner.run(pip_check_argv(f), 600);
     if (!ran) return std::unexpected(ran.error());
     return new_conflicts(f.host_conflicts, parse_pip_check(ran->out.text()).conflicts);
   };
@@ -118,7 +97,7 @@ Result<void> set_aside_host_conflicts(ProcessRunner& runner, const InstallOption
   f.pip_command = pip_command_line(f.pip_tmp, pip_argv);
   o.progress(fmt::format("pip's failure is the interpreter's own packages disagreeing ({} of pip check's lines); "
                          "installing again with --no-deps: {}", f.resolver_conflicts.size(), f.pip_command));
-  auto pip = run_watched(runner, pip_argv, dirs, f.pip_tmp, run_dir, o.pip_timeout_seconds, f.peak_temp_bytes);
+  auto pip = run_watched(pip_runner, pip_argv, f.pip_tmp, o.pip_timeout_seconds, f.peak_temp_bytes);
   if (!pip) return std::unexpected(pip.error());
   f.pip = *pip;
   o.progress(fmt::format("pip --no-deps finished: {} after {:.1f} s", f.pip.outcome(), f.pip.wall_seconds));
@@ -132,7 +111,7 @@ Result<void> set_aside_host_conflicts(ProcessRunner& runner, const InstallOption
   f.rest_pip_command = pip_command_line(f.pip_tmp, rest_argv);
   o.progress("installing what the --no-deps run left unmet: " + f.rest_pip_command);
   uint64_t peak = 0;
-  auto rest = run_watched(runner, rest_argv, dirs, f.pip_tmp, run_dir, o.pip_timeout_seconds, peak);
+  auto rest = run_watched(pip_runner, rest_argv, f.pip_tmp, o.pip_timeout_seconds, peak);
   if (!rest) return std::unexpected(rest.error());
   f.rest_pip = *rest;
   f.peak_temp_bytes = std::max(f.peak_temp_bytes, peak);
@@ -175,6 +154,7 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   auto remove_pip_tmp = [&] {
     if (f.pip_tmp != dirs->tmp) fs::remove_all(f.pip_tmp);
   };
+  PipRunner pip_runner(runner, *dirs, *run_dir, {{"TMPDIR", f.pip_tmp.string()}});
   f.venv = *run_dir / "venv";
   f.system_site_packages = o.system_site_packages;
   std::vector<std::string> venv_argv{f.interpreter.executable, "-m", "venv"};
@@ -185,14 +165,14 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   if (o.system_site_packages) venv_argv.push_back("--system-site-packages");
   if (layered) venv_argv.push_back("--without-pip");
   venv_argv.push_back(f.venv.string());
-  o.progress("creating a venv: " + quote_command(venv_argv));
-  auto venv = run_step(runner, venv_argv, *dirs, f.pip_tmp, *run_dir, 600);
+  o.progress("creating a venv: " + util::command_line(venv_argv));
+  auto venv = pip_runner.run(venv_argv, 600);
   if (!venv || !venv->ok()) {
     remove_pip_tmp();
     return fail(fmt::format("{}: cannot create a venv: {}", f.venv.string(),
                             venv ? venv->outcome() + ": " + venv->err.tail() : venv.error().message));
   }
-  f.venv_command = quote_command(venv_argv);
+  f.venv_command = util::command_line(venv_argv);
   f.venv_seconds = venv->wall_seconds;
   std::string minor = f.interpreter.python_version.substr(0, f.interpreter.python_version.rfind('.'));
   f.site_packages = f.venv / "lib" / ("python" + minor) / "site-packages";
@@ -205,13 +185,13 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
     f.host_site_dirs = f.interpreter.site_dirs;
   }
   if (o.system_site_packages) {
-    if (auto checked = check_host(runner, o, f, *dirs, *run_dir); !checked) {
+    if (auto checked = check_host(pip_runner, o, f); !checked) {
       remove_pip_tmp();
       return std::unexpected(checked.error());
     }
   }
   auto before = dist_info_dirs(f.site_packages);
-  std::vector<std::string> pip_argv{(f.venv / "bin" / "python").string(), "-m", "pip", "install", "--progress-bar", "off"};
+  auto pip_argv = python::pip_argv((f.venv / "bin" / "python").string(), {"install", "--progress-bar", "off"});
   std::vector<std::string> targets = f.plan.pip_targets;
   if (!o.first_wheels.empty()) {
     std::vector<std::string> first = pip_argv;
@@ -220,7 +200,7 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
     first.insert(first.end(), o.first_wheels.begin(), o.first_wheels.end());
     f.first_pip_command = pip_command_line(f.pip_tmp, first);
     o.progress("installing first, timed apart: " + f.first_pip_command);
-    auto ran = run_step(runner, first, *dirs, f.pip_tmp, *run_dir, o.pip_timeout_seconds);
+    auto ran = pip_runner.run(first, o.pip_timeout_seconds);
     if (!ran) return std::unexpected(ran.error());
     f.first_pip = *ran;
     std::erase_if(targets, [&](const std::string& t) {
@@ -232,7 +212,7 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   pip_argv.insert(pip_argv.end(), targets.begin(), targets.end());
   f.pip_command = pip_command_line(f.pip_tmp, pip_argv);
   o.progress("running pip (this can take minutes): " + f.pip_command);
-  auto pip = run_watched(runner, pip_argv, *dirs, f.pip_tmp, *run_dir, o.pip_timeout_seconds, f.peak_temp_bytes);
+  auto pip = run_watched(pip_runner, pip_argv, f.pip_tmp, o.pip_timeout_seconds, f.peak_temp_bytes);
   if (!pip) {
     remove_pip_tmp();
     return std::unexpected(pip.error());
@@ -240,7 +220,7 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   f.pip = *pip;
   o.progress(fmt::format("pip finished: {} after {:.1f} s", f.pip.outcome(), f.pip.wall_seconds));
   if (!f.pip.ok() && is_resolution_failure(f.pip.err.text())) {
-    auto aside = set_aside_host_conflicts(runner, o, f, pip_argv, targets.size(), *dirs, *run_dir);
+    auto aside = set_aside_host_conflicts(pip_runner, o, f, pip_argv, targets.size());
     if (!aside) {
       remove_pip_tmp();
       return std::unexpected(aside.error());

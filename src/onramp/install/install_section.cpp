@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "onramp/install/keys.h"
+#include "onramp/util/text.h"
 #include "onramp/wheel/metadata.h"
 
 #include <algorithm>
@@ -16,12 +17,6 @@ using report::Finding;
 using report::Json;
 using report::Severity;
 using report::Table;
-
-std::string join(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& i : items) out += (out.empty() ? "" : ", ") + i;
-  return out;
-}
 
 // The last non-empty line of pip's stderr: where pip says what went wrong.
 std::string last_line(const std::string& text) {
@@ -43,7 +38,7 @@ std::string host_requirement_met_by(const std::vector<PipConflict>& conflicts, c
 
 void add_preflight(report::Section& s, const InstallFacts& f) {
   const auto& d = f.decision;
-  std::string wheels = f.estimate.wheels.empty() ? "no local wheels (overhead only)" : join(f.estimate.wheels);
+  std::string wheels = f.estimate.wheels.empty() ? "no local wheels (overhead only)" : util::join(f.estimate.wheels, ", ");
   s.add(Figure{keys::kTempEstimateBytes, "Temp space needed (estimate)", f.estimate.bytes, "bytes", kEstimateRule, wheels, ""});
   s.add(Figure{"temp_dir_default", "Where pip would unpack", d.where.path.string(), "",
                "TMPDIR of onramp's environment, else /tmp, as pip's tempfile module chooses", "TMPDIR", ""});
@@ -101,7 +96,7 @@ void add_host_conflicts(report::Section& s, const InstallFacts& f) {
                "requirements", "pip check in the fresh venv, which sees the interpreter's packages, before the install",
                f.check_command, ""});
   if (!f.check_unread.empty()) {
-    s.add(Finding{Severity::info, "pip check printed lines onramp does not read: " + join(f.check_unread), "",
+    s.add(Finding{Severity::info, "pip check printed lines onramp does not read: " + util::join(f.check_unread, ", "), "",
                   f.check_command});
   }
   if (f.host_conflicts.empty()) return;
@@ -152,9 +147,7 @@ void add_run(report::Section& s, const InstallFacts& f) {
   s.add(Figure{"system_site_packages", "Sees system site-packages", f.system_site_packages, "",
                "whether the venv was made with --system-site-packages", f.venv_command, ""});
   if (!f.host_site_dirs.empty()) {
-    std::string dirs;
-    for (const auto& d : f.host_site_dirs) dirs += (dirs.empty() ? "" : ", ") + d;
-    s.add(Figure{"host_site_packages", "Sees the host venv's site-packages", dirs, "",
+    s.add(Figure{"host_site_packages", "Sees the host venv's site-packages", util::join(f.host_site_dirs, ", "), "",
                  "the interpreter is itself a venv, whose packages (its torch, pip) --system-site-packages does not "
                  "reach: the new venv is made --without-pip and a .pth file in it names them",
                  (f.site_packages / kHostSitePth).string(), ""});
@@ -226,7 +219,7 @@ void add_footprint(report::Section& s, const InstallFacts& f) {
   }
   if (!repaired.empty()) {
     s.add(Finding{Severity::friction,
-                  "pip installed what the interpreter's own packages lack, not what the target needs: " + join(repaired),
+                  "pip installed what the interpreter's own packages lack, not what the target needs: " + util::join(repaired, ", "),
                   "a cost of this interpreter: one whose packages agree (pip check) does not pay it", f.check_command});
   }
   s.add(std::move(dists));
@@ -240,7 +233,7 @@ report::Section install_section(const InstallFacts& f) {
   s.key = keys::kSection;
   s.title = "Install: " + f.plan.pip_targets.front();
   s.add(Figure{"target_kind", "Target", std::string(to_string(f.plan.kind)), "", "a .whl file, a directory of wheels, a project directory, or a requirement",
-               join(f.plan.pip_targets), ""});
+               util::join(f.plan.pip_targets, ", "), ""});
   add_preflight(s, f);
   add_run(s, f);
   add_footprint(s, f);

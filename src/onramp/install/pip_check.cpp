@@ -1,5 +1,6 @@
 #include "onramp/install/pip_check.h"
 
+#include "onramp/util/text.h"
 #include "onramp/wheel/metadata.h"
 
 #include <algorithm>
@@ -15,12 +16,6 @@ std::pair<std::string, std::string> name_and_version(std::string_view head) {
   return {std::string(head.substr(0, space)), std::string(head.substr(space + 1))};
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.back() == '\r' || s.back() == ' ')) s.remove_suffix(1);
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  return s;
-}
-
 }  // namespace
 
 PipCheck parse_pip_check(std::string_view output) {
@@ -29,7 +24,7 @@ PipCheck parse_pip_check(std::string_view output) {
   while (pos < output.size()) {
     size_t end = output.find('\n', pos);
     if (end == std::string_view::npos) end = output.size();
-    std::string_view line = trim(output.substr(pos, end - pos));
+    std::string_view line = util::trim(output.substr(pos, end - pos));
     pos = end + 1;
     if (line.empty() || line == "No broken requirements found.") continue;
     // "{name} {version} requires {req}, which is not installed."

@@ -3,17 +3,13 @@
 #include <algorithm>
 #include <cctype>
 
+#include "onramp/util/text.h"
+
 namespace onramp::ops {
 namespace {
 
 bool ident_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$'; }
 bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$'; }
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
 
 }  // namespace
 
@@ -75,9 +71,9 @@ std::string_view CppLexer::read_directive_line() {
 // the branches it sits under (condition()). Defines are kept as written.
 void CppLexer::skip_preprocessor() {
   int line = line_;
-  std::string_view directive = trim(read_directive_line().substr(1));
+  std::string_view directive = util::trim(read_directive_line().substr(1));
   if (directive.starts_with("define")) {
-    on_define(trim(directive.substr(6)), line);
+    on_define(util::trim(directive.substr(6)), line);
   } else {
     on_conditional(directive);
   }
@@ -89,7 +85,7 @@ void CppLexer::on_conditional(std::string_view directive) {
     return directive.starts_with(w) && (directive.size() == w.size() || !ident_char(directive[w.size()]));
   };
   if (word_is("if") || word_is("ifdef") || word_is("ifndef")) {
-    std::string_view cond = trim(directive.substr(directive.starts_with("if ") || directive.starts_with("if(") ? 2 : 0));
+    std::string_view cond = util::trim(directive.substr(directive.starts_with("if ") || directive.starts_with("if(") ? 2 : 0));
     if (cond == "0" || cond == "false") {
       std::string_view stop = skip_disabled_block();
       if (stop.starts_with("elif")) conditions_.push_back("#" + std::string(stop));
@@ -119,12 +115,12 @@ void CppLexer::on_define(std::string_view rest, int line) {
     std::string_view params = rest.substr(1, close - 1);
     while (!params.empty()) {
       size_t comma = params.find(',');
-      d.params.push_back(trim(params.substr(0, comma)));
+      d.params.push_back(util::trim(params.substr(0, comma)));
       params = comma == std::string_view::npos ? std::string_view() : params.substr(comma + 1);
     }
     rest.remove_prefix(close + 1);
   }
-  d.body = trim(rest);
+  d.body = util::trim(rest);
   // `#ifndef GUARD` + `#define GUARD`: an include guard, not a condition.
   if (!conditions_.empty() && conditions_.back() == "#ifndef " + std::string(d.name) && d.body.empty()) {
     conditions_.back().clear();
@@ -162,7 +158,7 @@ std::string_view CppLexer::skip_disabled_block() {
       continue;
     }
     if (c == '#' && line_start) {
-      std::string_view d = trim(read_directive_line().substr(1));
+      std::string_view d = util::trim(read_directive_line().substr(1));
       if (d.starts_with("if")) ++depth;
       if (d.starts_with("endif") && --depth == 0) return d;
       if ((d.starts_with("else") || d.starts_with("elif")) && depth == 1) return d;

@@ -5,6 +5,8 @@
 #include <optional>
 #include <vector>
 
+#include "onramp/util/text.h"
+
 namespace onramp::ops {
 namespace {
 
@@ -41,12 +43,6 @@ std::vector<std::string> split_words(const std::string& snake) {
   return words;
 }
 
-std::string join(const std::vector<std::string>& words, size_t from, size_t to) {
-  std::string out;
-  for (size_t i = from; i < to; ++i) out += (i > from ? "_" : "") + words[i];
-  return out;
-}
-
 // The overload of `name` that `rest` spells, or nullopt.
 std::optional<std::string> matching_overload(const AtenSchema& schema, const std::string& name, const std::string& rest) {
   std::string want = fold(rest);
@@ -70,8 +66,9 @@ OpRef resolve_camel(std::string_view ident, const AtenSchema& schema) {
   std::vector<std::string> words = split_words(camel_to_snake(head));
   if (words.empty()) return {std::string(ident), "", false, false};
   for (size_t n = words.size(); n >= 1; --n) {
-    std::string base = join(words, 0, n);
-    std::string rest = join(words, n, words.size());
+    auto cut = words.begin() + static_cast<std::ptrdiff_t>(n);
+    std::string base = util::join(std::vector<std::string>(words.begin(), cut), "_");
+    std::string rest = util::join(std::vector<std::string>(cut, words.end()), "_");
     if (!tail.empty()) rest += (rest.empty() ? "" : "_") + tail;
     std::vector<std::string> names = marked_inplace ? std::vector<std::string>{base + "_", base}
                                                     : std::vector<std::string>{base};
@@ -81,7 +78,7 @@ OpRef resolve_camel(std::string_view ident, const AtenSchema& schema) {
       if (auto o = matching_overload(schema, name, rest)) return {name, *o, true, true};
     }
   }
-  std::string name = join(words, 0, words.size());
+  std::string name = util::join(words, "_");
   std::string overload = tail;
   if (overload.empty() && name.ends_with("_out")) name.resize(name.size() - 4), overload = "out";
   return {name, overload, false, true};

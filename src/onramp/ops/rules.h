@@ -50,6 +50,4 @@ class OpsRules {
   std::vector<std::string> pytorch_key_prefixes_;
 };
 
-std::string to_lower(std::string_view text);
-
 }  // namespace onramp::ops

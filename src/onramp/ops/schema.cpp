@@ -1,4 +1,5 @@
 #include "onramp/ops/schema.h"
+#include "onramp/util/text.h"
 #include "onramp/util/text_file.h"
 
 #include <yaml-cpp/yaml.h>
@@ -62,8 +63,7 @@ bool tags_declare_core(std::string_view tags_text, const std::string& origin) {
 std::pair<std::string, std::string> split_op_name(std::string_view text) {
   size_t paren = text.find('(');
   if (paren != std::string_view::npos) text = text.substr(0, paren);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  text = util::trim(text);
   if (size_t ns = text.find("::"); ns != std::string_view::npos) text = text.substr(ns + 2);
   size_t dot = text.find('.');
   if (dot == std::string_view::npos) return {std::string(text), {}};

@@ -8,14 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "onramp/util/text.h"
+
 namespace onramp::ops {
 namespace {
-
-std::string trimmed(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return std::string(s);
-}
 
 // The keys of a dispatch: section ("CPU, CUDA: add_out" names two).
 std::set<std::string> dispatch_keys(const YAML::Node& dispatch) {
@@ -26,7 +22,7 @@ std::set<std::string> dispatch_keys(const YAML::Node& dispatch) {
     std::string_view all = kv.first.Scalar();
     while (!all.empty()) {
       size_t comma = all.find(',');
-      if (std::string key = trimmed(all.substr(0, comma)); !key.empty()) keys.insert(key);
+      if (std::string key(util::trim(all.substr(0, comma))); !key.empty()) keys.insert(key);
       all = comma == std::string_view::npos ? std::string_view() : all.substr(comma + 1);
     }
   }

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "onramp/ops/schema.h"
+#include "onramp/util/text.h"
 #include "onramp/util/text_file.h"
 
 namespace onramp::port {
@@ -22,9 +23,7 @@ std::string composite_kind(const YAML::Node& entry) {
       std::stringstream keys(kv.first.as<std::string>());
       std::string key;
       while (std::getline(keys, key, ',')) {
-        key.erase(0, key.find_first_not_of(' '));
-        key.erase(key.find_last_not_of(' ') + 1);
-        if (key == kind) return kind;
+        if (util::trim(key) == kind) return kind;
       }
     }
   }

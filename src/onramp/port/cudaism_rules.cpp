@@ -6,6 +6,7 @@
 #include <toml++/toml.h>
 
 #include "onramp/util/embedded.h"
+#include "onramp/util/toml_file.h"
 
 namespace onramp::port {
 namespace {
@@ -21,7 +22,7 @@ Result<SiteKind> site_kind(const std::string& text) {
   return fail("unknown site kind \"" + text + "\" (name, method, string)");
 }
 
-std::vector<std::string> strings_of(toml::node_view<toml::node> node) {
+std::vector<std::string> strings_of(toml::node_view<const toml::node> node) {
   std::vector<std::string> out;
   if (const auto* list = node.as_array()) {
     for (const auto& item : *list) out.push_back(item.value_or(std::string()));
@@ -83,12 +84,9 @@ nlohmann::json CudaismRules::scanner_guards() const {
 }
 
 Result<CudaismRules> parse_cudaism_rules(std::string_view toml_text, const std::string& origin) {
-  toml::table doc;
-  try {
-    doc = toml::parse(toml_text, std::string_view(origin));
-  } catch (const toml::parse_error& e) {
-    return fail(origin + ":" + std::to_string(e.source().begin.line) + ": " + std::string(e.description()));
-  }
+  auto parsed = util::parse_toml(toml_text, origin);
+  if (!parsed) return std::unexpected(parsed.error());
+  const toml::table& doc = *parsed;
   CudaismRules table;
   table.origin = origin;
   table.guard_names = strings_of(doc["guards"]["names"]);

@@ -1,4 +1,5 @@
 #include "onramp/port/model_list.h"
+#include "onramp/util/text.h"
 #include "onramp/util/text_file.h"
 
 #include <charconv>
@@ -11,13 +12,6 @@ namespace {
 bool parse_size(std::string_view text, size_t& out) {
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
   return ec == std::errc() && ptr == text.data() + text.size() && !text.empty();
-}
-
-std::string trim(std::string_view s) {
-  size_t b = s.find_first_not_of(" \t\r");
-  if (b == std::string_view::npos) return "";
-  size_t e = s.find_last_not_of(" \t\r");
-  return std::string(s.substr(b, e - b + 1));
 }
 
 }  // namespace
@@ -43,7 +37,7 @@ Result<std::vector<ModelLine>> parse_models_file(std::string_view text, const st
   int number = 0;
   while (std::getline(in, line)) {
     ++number;
-    std::string spec = trim(std::string_view(line).substr(0, line.find('#')));
+    std::string spec(util::trim(std::string_view(line).substr(0, line.find('#'))));
     if (spec.empty()) continue;
     out.push_back({out.size(), number, spec});
   }

@@ -7,7 +7,7 @@
 
 #include "onramp/port/backend_coverage.h"
 #include "onramp/port/model_list.h"
-#include "onramp/port/progress.h"
+#include "onramp/util/progress.h"
 #include "onramp/port/trace_report.h"
 
 namespace onramp::port {

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "onramp/port/keys.h"
+#include "onramp/util/command_line.h"
 
 namespace onramp::port {
 namespace {
@@ -56,11 +57,12 @@ Json seconds(const OpTrace& t, const std::string& phase) {
 }
 
 std::string evidence(const TraceRun& run) {
-  std::string ev = "onramp port trace " + (run.models_file.empty() ? "--model " + run.traces.front().model
-                                                                   : "--models " + run.models_file);
-  if (run.backward) ev += " --backward";
-  if (run.device != "cpu") ev += " --device " + run.device;
-  return ev + " (python/trace.py in the sandbox)";
+  std::vector<std::string> argv{"onramp", "port", "trace"};
+  if (run.models_file.empty()) argv.insert(argv.end(), {"--model", run.traces.front().model});
+  else argv.insert(argv.end(), {"--models", run.models_file});
+  if (run.backward) argv.push_back("--backward");
+  if (run.device != "cpu") argv.insert(argv.end(), {"--device", run.device});
+  return util::command_line(argv) + " (python/trace.py in the sandbox)";
 }
 
 void add_figures(Section& s, const TraceRun& run, const Totals& t, const std::string& ev) {

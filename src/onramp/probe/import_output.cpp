@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "onramp/util/text.h"
+
 namespace onramp::probe {
 namespace {
 
@@ -10,14 +12,8 @@ constexpr std::string_view kBegin = "onramp-import-begin";
 constexpr std::string_view kEnd = "onramp-import-end";
 constexpr std::string_view kImportTime = "import time:";
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
-
 bool parse_micros(std::string_view field, double& seconds) {
-  field = trim(field);
+  field = util::trim(field);
   long long micros = 0;
   auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), micros);
   if (ec != std::errc() || end != field.data() + field.size()) return false;
@@ -51,7 +47,7 @@ bool parse_importtime_line(std::string_view line, ImportTimeEntry& entry) {
   // One space follows the bar; each nesting level adds two. A line printed
   // by the target may have none, which must not wrap around to depth -1.
   entry.depth = spaces == 0 ? 0 : static_cast<int>((spaces - 1) / 2);
-  entry.module = std::string(trim(name));
+  entry.module = std::string(util::trim(name));
   return true;
 }
 
@@ -66,7 +62,7 @@ ImportOutput split_import_stderr(std::string_view stderr_text) {
     ImportTimeEntry entry;
     if (parse_importtime_line(*it, entry)) {
       out.importtime.push_back(std::move(entry));
-    } else if (!trim(*it).empty() && !it->starts_with(kImportTime)) {
+    } else if (!util::trim(*it).empty() && !it->starts_with(kImportTime)) {
       out.lines.emplace_back(*it);
     }
   }

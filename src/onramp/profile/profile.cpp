@@ -9,6 +9,7 @@
 
 #include "onramp/util/embedded.h"
 #include "onramp/util/text_file.h"
+#include "onramp/util/toml_file.h"
 
 namespace onramp::profile {
 namespace {
@@ -63,12 +64,9 @@ const std::vector<std::string>& profile_meanings() {
 }
 
 Result<BackendProfile> parse_profile(std::string_view toml_text, const std::string& origin) {
-  toml::table table;
-  try {
-    table = toml::parse(toml_text, origin);
-  } catch (const toml::parse_error& e) {
-    return fail(origin + ":" + std::to_string(e.source().begin.line) + ": " + std::string(e.description()));
-  }
+  auto parsed = util::parse_toml(toml_text, origin);
+  if (!parsed) return std::unexpected(parsed.error());
+  const toml::table& table = *parsed;
   BackendProfile p;
   p.origin = origin;
   p.name = str(table, "name");

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "onramp/report/json_fields.h"
+#include "onramp/util/command_line.h"
 
 namespace onramp::python {
 namespace {
@@ -51,8 +52,8 @@ Result<InterpreterFacts> query_interpreter(ProcessRunner& runner, const std::str
   request.cwd = "/";
   request.limits.wall_seconds = 60;
   auto result = runner.run(request);
-  std::string command = fmt::format(
-      "{} -I -c \"<importlib.metadata query: python version, torch version, torchgen, venv, site dirs>\"", python);
+  std::string command = util::command_line({python, "-I", "-c"}) +
+                        " \"<importlib.metadata query: python version, torch version, torchgen, venv, site dirs>\"";
   if (!result) return fail(fmt::format("{}: cannot run: {}", python, result.error().message));
   if (!result->ok()) {
     return fail(fmt::format("{}: the interpreter query failed ({}): {}", python, result->outcome(), result->err.text()));

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "onramp/util/command_line.h"
 #include "onramp/util/embedded.h"
 #include "onramp/util/error.h"
 #include "onramp/util/text_file.h"
@@ -96,10 +97,7 @@ ScriptRun Sandbox::run_script(const std::string& script_key, const std::string& 
   request.limits = options.limits.value_or(limits_);
 
   ScriptRun run;
-  for (const auto& a : request.argv) {
-    if (!run.command.empty()) run.command += " ";
-    run.command += a.empty() ? std::string("''") : a;
-  }
+  run.command = util::command_line(request.argv);
   run.process = value_or_fatal(runner_->run(request));
   // No result file (the interpreter died first) reads as no records.
   read_records(util::read_text_file((run_dir_ / result_rel).string()).value_or(""), run);

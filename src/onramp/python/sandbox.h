@@ -1,9 +1,10 @@
 #pragma once
-// The one way onramp runs Python: an interpreter (python/interpreter.h) inside
-// the sandbox (util/sandbox.h), running one of onramp's embedded scripts,
-// which writes its records to a result file as JSON Lines. Records are never
-// read from stdout, which the target's code can write to. Every user (wheel,
-// install, probe, examples, ops, port) goes through here.
+// The one way onramp runs its Python scripts: an interpreter
+// (python/interpreter.h) inside the sandbox (util/sandbox.h), running one of
+// onramp's embedded scripts, which writes its records to a result file as JSON
+// Lines. Records are never read from stdout, which the target's code can write
+// to. Every user (wheel, install, probe, examples, ops, port) goes through
+// here; pip itself runs through python/pip_runner.h.
 #include <cstdint>
 #include <filesystem>
 #include <optional>

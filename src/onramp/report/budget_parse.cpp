@@ -5,6 +5,7 @@
 #include <set>
 
 #include "onramp/report/budget.h"
+#include "onramp/util/toml_file.h"
 
 namespace onramp::report {
 namespace {
@@ -127,12 +128,9 @@ Result<Budget> parse_budget(const toml::table& t, const std::string& where) {
 }  // namespace
 
 Result<std::vector<Budget>> parse_budgets(std::string_view toml_text, const std::string& origin) {
-  toml::table doc;
-  try {
-    doc = toml::parse(toml_text, origin);
-  } catch (const toml::parse_error& e) {
-    return fail(origin + ":" + std::to_string(e.source().begin.line) + ": " + std::string(e.description()));
-  }
+  auto parsed = util::parse_toml(toml_text, origin);
+  if (!parsed) return std::unexpected(parsed.error());
+  const toml::table& doc = *parsed;
   for (const auto& [key, value] : doc) {
     if (key.str() != "budget") return fail(at(origin, value) + ": unknown key \"" + std::string(key.str()) + "\" (expected [[budget]] tables)");
   }

@@ -6,6 +6,7 @@
 
 #include "onramp/report/diff.h"
 #include "onramp/report/render.h"
+#include "onramp/util/command_line.h"
 
 namespace onramp::report {
 namespace {
@@ -135,7 +136,7 @@ Section summary_view(const ReportDiff& diff, const std::string& evidence) {
 }  // namespace
 
 Report diff_as_report(const ReportDiff& diff) {
-  const std::string evidence = "onramp diff " + diff.old_side.path + " " + diff.new_side.path;
+  const std::string evidence = util::command_line({"onramp", "diff", diff.old_side.path, diff.new_side.path});
   Report out;
   out.target = Json{{"kind", "diff"}, {"old", diff.old_side.path}, {"new", diff.new_side.path}};
   out.sections.push_back(summary_view(diff, evidence));

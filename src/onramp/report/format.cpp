@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "onramp/report/render.h"
+#include "onramp/util/text.h"
 
 namespace onramp::report {
 namespace {
@@ -13,16 +14,6 @@ std::string group_thousands(long long n) {
     out += digits[i];
   }
   return n < 0 ? "-" + out : out;
-}
-
-std::string human_bytes(double bytes) {
-  const char* units[] = {"B", "KB", "MB", "GB", "TB"};
-  int u = 0;
-  while (bytes >= 1000.0 && u < 4) {
-    bytes /= 1000.0;
-    ++u;
-  }
-  return u == 0 ? fmt::format("{:.0f} B", bytes) : fmt::format("{:.1f} {}", bytes, units[u]);
 }
 
 }  // namespace
@@ -44,7 +35,7 @@ std::string format_cell(const Json& value) {
 std::string format_value(const Json& value, const std::string& unit) {
   if (value.is_null()) return "not measured";
   if (unit == "bytes" && value.is_number()) {
-    return fmt::format("{} ({} bytes)", human_bytes(value.get<double>()),
+    return fmt::format("{} ({} bytes)", util::human_bytes(value.get<double>()),
                        group_thousands(value.get<long long>()));
   }
   if (unit == "s" && value.is_number()) return fmt::format("{:.2f} s", value.get<double>());

@@ -4,6 +4,8 @@
 #include <locale.h>
 #include <wchar.h>
 
+#include "onramp/util/text.h"
+
 namespace onramp::report {
 namespace {
 
@@ -105,12 +107,6 @@ size_t fitting_prefix(std::string_view text, size_t width) {
   return i;
 }
 
-std::string_view trim_spaces(std::string_view s) {
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-  return s;
-}
-
 // The next line of at most width columns: up to the last space that fits, else cut hard.
 std::string_view take_line(std::string_view rest, size_t width) {
   size_t fit = fitting_prefix(rest, width);
@@ -125,17 +121,18 @@ std::string_view take_line(std::string_view rest, size_t width) {
 std::vector<std::string> wrap(std::string_view text, size_t width, size_t max_lines, bool* cut) {
   if (width == 0) return {std::string(text)};
   std::vector<std::string> lines;
-  std::string_view rest = trim_spaces(text);
+  // Lines break at spaces (take_line), so spaces, and only they, are trimmed.
+  std::string_view rest = util::trim(text, " ");
   while (!rest.empty()) {
     if (max_lines != 0 && lines.size() + 1 == max_lines && display_width(rest) > width) {
       size_t room = width > 1 ? width - 1 : 0;
-      lines.emplace_back(std::string(trim_spaces(rest.substr(0, fitting_prefix(rest, room)))) + std::string(kEllipsis));
+      lines.emplace_back(std::string(util::trim(rest.substr(0, fitting_prefix(rest, room)), " ")) + std::string(kEllipsis));
       if (cut) *cut = true;
       return lines;
     }
     std::string_view line = take_line(rest, width);
-    lines.emplace_back(trim_spaces(line));
-    rest = trim_spaces(rest.substr(line.size()));
+    lines.emplace_back(util::trim(line, " "));
+    rest = util::trim(rest.substr(line.size()), " ");
   }
   if (lines.empty()) lines.emplace_back();
   return lines;

@@ -91,7 +91,7 @@ class CompositeSource : public Source {
   Tree tree_;
 };
 
-std::string trim_slashes(std::string s) {
+std::string without_trailing_slashes(std::string s) {
   while (s.size() > 1 && s.back() == '/') s.pop_back();
   return s;
 }
@@ -141,7 +141,7 @@ Result<std::unique_ptr<Source>> open_many(const std::vector<std::string>& target
   for (const auto& t : targets) {
     auto s = open(t, options);
     if (!s) return std::unexpected(s.error());
-    names.push_back(trim_slashes(t));
+    names.push_back(without_trailing_slashes(t));
     children.push_back(std::move(*s));
   }
   auto joined = std::make_unique<CompositeSource>(std::move(names), std::move(children));

@@ -5,22 +5,11 @@
 #include <algorithm>
 #include <charconv>
 
+#include "onramp/util/text.h"
 #include "onramp/wheel/pep440.h"
 
 namespace onramp::wheel {
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 std::vector<std::string_view> split_lines(std::string_view text) {
   std::vector<std::string_view> lines;
@@ -52,21 +41,21 @@ Result<HeaderFields> HeaderFields::parse(std::string_view text, std::string_view
       if (h.fields_.empty()) return fail(fmt::format("{}:{}: continuation line before any field", where, number));
       std::string& value = h.fields_.back().second;
       value.push_back('\n');
-      value.append(trim(line));
+      value.append(util::trim(line));
       continue;
     }
     size_t colon = line.find(':');
     if (colon == std::string_view::npos || colon == 0) {
       return fail(fmt::format("{}:{}: not a 'Field: value' line", where, number));
     }
-    h.fields_.emplace_back(std::string(trim(line.substr(0, colon))), std::string(trim(line.substr(colon + 1))));
+    h.fields_.emplace_back(std::string(util::trim(line.substr(0, colon))), std::string(util::trim(line.substr(colon + 1))));
   }
   return h;
 }
 
 std::optional<std::string> HeaderFields::first(std::string_view key) const {
   for (const auto& [k, v] : fields_) {
-    if (iequals(k, key)) return v;
+    if (util::equal_ignoring_case(k, key)) return v;
   }
   return std::nullopt;
 }
@@ -74,7 +63,7 @@ std::optional<std::string> HeaderFields::first(std::string_view key) const {
 std::vector<std::string> HeaderFields::all(std::string_view key) const {
   std::vector<std::string> out;
   for (const auto& [k, v] : fields_) {
-    if (iequals(k, key)) out.push_back(v);
+    if (util::equal_ignoring_case(k, key)) out.push_back(v);
   }
   return out;
 }
@@ -111,7 +100,7 @@ Result<WheelInfo> parse_wheel_info(std::string_view text, std::string_view where
   w.wheel_version = fields->first("Wheel-Version").value_or("");
   if (w.wheel_version.empty()) return fail(fmt::format("{}: required field missing: Wheel-Version", where));
   w.generator = fields->first("Generator").value_or("");
-  if (auto purelib = fields->first("Root-Is-Purelib")) w.root_is_purelib = iequals(*purelib, "true");
+  if (auto purelib = fields->first("Root-Is-Purelib")) w.root_is_purelib = util::equal_ignoring_case(*purelib, "true");
   w.tags = fields->all("Tag");
   w.build = fields->first("Build").value_or("");
   return w;
@@ -139,27 +128,27 @@ Result<Requirement> parse_requirement(std::string_view text) {
   auto alnum = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
   Requirement r;
   size_t semicolon = text.find(';');
-  std::string_view head = trim(text.substr(0, semicolon));
-  if (semicolon != std::string_view::npos) r.marker = trim(text.substr(semicolon + 1));
+  std::string_view head = util::trim(text.substr(0, semicolon));
+  if (semicolon != std::string_view::npos) r.marker = util::trim(text.substr(semicolon + 1));
   size_t n = 0;
   while (n < head.size() && (alnum(head[n]) || head[n] == '.' || head[n] == '_' || head[n] == '-')) ++n;
   while (n > 0 && !alnum(head[n - 1])) --n;  // a name ends with a letter or digit
   if (n == 0 || !alnum(head[0])) return bad();
   r.name = head.substr(0, n);
   r.normalized_name = normalize_name(r.name);
-  std::string_view rest = trim(head.substr(n));
+  std::string_view rest = util::trim(head.substr(n));
   if (rest.starts_with('[')) {
     size_t close = rest.find(']');
     if (close == std::string_view::npos) return bad();
     for (std::string_view extras = rest.substr(1, close - 1); !extras.empty();) {
       size_t comma = extras.find(',');
-      if (auto extra = trim(extras.substr(0, comma)); !extra.empty()) r.extras.emplace_back(extra);
+      if (auto extra = util::trim(extras.substr(0, comma)); !extra.empty()) r.extras.emplace_back(extra);
       extras = comma == std::string_view::npos ? "" : extras.substr(comma + 1);
     }
-    rest = trim(rest.substr(close + 1));
+    rest = util::trim(rest.substr(close + 1));
   }
   if (rest.starts_with('@')) {
-    r.url = trim(rest.substr(1));
+    r.url = util::trim(rest.substr(1));
     if (r.url.empty() || std::any_of(r.url.begin(), r.url.end(), [](char c) {
           return std::isspace(static_cast<unsigned char>(c)) != 0;
         })) {
@@ -167,7 +156,7 @@ Result<Requirement> parse_requirement(std::string_view text) {
     }
   } else if (rest.starts_with('(')) {
     if (!rest.ends_with(')') || rest.substr(1, rest.size() - 2).find(')') != std::string_view::npos) return bad();
-    r.specifier = trim(rest.substr(1, rest.size() - 2));
+    r.specifier = util::trim(rest.substr(1, rest.size() - 2));
   } else {
     if (rest.find_first_of("()") != std::string_view::npos) return bad();
     r.specifier = rest;
@@ -186,7 +175,7 @@ Result<std::vector<RecordRow>> parse_record(std::string_view text, std::string_v
   size_t number = 0;
   for (std::string_view line : split_lines(text)) {
     ++number;
-    if (trim(line).empty()) continue;
+    if (util::trim(line).empty()) continue;
     std::vector<std::string> cells(1);
     bool quoted = false;
     for (size_t i = 0; i < line.size(); ++i) {

@@ -6,6 +6,8 @@
 #include <charconv>
 #include <regex>
 
+#include "onramp/util/text.h"
+
 namespace onramp::wheel {
 namespace {
 
@@ -18,13 +20,6 @@ const std::regex& version_pattern() {
       R"(([-_.]?(dev)[-_.]?([0-9]+)?)?)"
       R"((?:\+([a-z0-9]+(?:[-_.][a-z0-9]+)*))?\s*$)");
   return re;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
 }
 
 std::optional<uint64_t> to_number(std::string_view digits) {
@@ -69,7 +64,7 @@ Result<Pep440Version> Pep440Version::parse(std::string_view text) {
     return fail(fmt::format("'{}...' is not a PEP 440 version (longer than {} characters)", text.substr(0, 40),
                             kMaxLength));
   }
-  std::string s = lower(text);
+  std::string s = util::lowercase(text);
   std::smatch m;
   if (!std::regex_match(s, m, version_pattern())) {
     return fail(fmt::format("'{}' is not a PEP 440 version", text));

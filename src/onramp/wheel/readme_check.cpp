@@ -6,6 +6,8 @@
 #include <cctype>
 #include <regex>
 
+#include "onramp/util/text.h"
+
 namespace onramp::wheel {
 namespace {
 
@@ -36,9 +38,7 @@ std::vector<std::string> claim_windows(std::string_view line) {
     if (!(space && last_space)) collapsed += space ? ' ' : c;
     last_space = space;
   }
-  std::string lower = collapsed;
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::string lower = util::lowercase(collapsed);
   std::vector<std::string> windows;
   for (size_t p = lower.find("python"); p != std::string::npos; p = lower.find("python", p + 1)) {
     size_t from = p >= kBefore ? p - kBefore : 0;
@@ -50,9 +50,7 @@ std::vector<std::string> claim_windows(std::string_view line) {
 // The line as quoted in the report: trimmed, and shortened when it is long.
 std::string quoted(std::string_view line) {
   constexpr size_t kLimit = 200;
-  size_t a = line.find_first_not_of(" \t\r"), b = line.find_last_not_of(" \t\r");
-  if (a == std::string_view::npos) return "";
-  std::string_view text = line.substr(a, b - a + 1);
+  std::string_view text = util::trim(line);
   return text.size() <= kLimit ? std::string(text) : std::string(text.substr(0, kLimit)) + "...";
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 
+#include "onramp/util/text.h"
 #include "onramp/wheel/pep440.h"
 
 namespace onramp::wheel {
@@ -32,18 +33,6 @@ std::string_view spelling(SpecifierOp op) {
   return "";
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
-bool equal_ignoring_case(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
 // Only releases ("1.2", "1!2") may carry the ".*" wildcard.
 bool is_plain_release(const Pep440Version& v) {
   return !v.is_prerelease() && !v.is_postrelease() && !v.has_local();
@@ -52,7 +41,7 @@ bool is_plain_release(const Pep440Version& v) {
 }  // namespace
 
 Result<Specifier> Specifier::parse(std::string_view text) {
-  std::string_view s = trim(text);
+  std::string_view s = util::trim(text);
   Specifier spec;
   const OpSpelling* found = nullptr;
   for (const auto& o : kOps) {
@@ -63,7 +52,7 @@ Result<Specifier> Specifier::parse(std::string_view text) {
   }
   if (!found) return fail(fmt::format("'{}' is not a version specifier (no operator)", text));
   spec.op_ = found->op;
-  std::string_view version = trim(s.substr(found->text.size()));
+  std::string_view version = util::trim(s.substr(found->text.size()));
   if (version.empty()) return fail(fmt::format("'{}': the specifier has no version", text));
   if (spec.op_ == SpecifierOp::arbitrary) {
     spec.version_text_ = std::string(version);
@@ -153,7 +142,7 @@ bool Specifier::matches(const Pep440Version& v) const {
       prefix.version_ = *Pep440Version::parse(text);
       return prefix.prefix_match(v);
     }
-    case SpecifierOp::arbitrary: return equal_ignoring_case(v.normalized(), version_text_);
+    case SpecifierOp::arbitrary: return util::equal_ignoring_case(v.normalized(), version_text_);
   }
   return false;
 }
@@ -165,7 +154,7 @@ bool Specifier::contains(const Pep440Version& version, std::optional<bool> allow
 }
 
 bool Specifier::contains_text(std::string_view version_text, std::optional<bool> allow_prereleases) const {
-  if (op_ == SpecifierOp::arbitrary) return equal_ignoring_case(trim(version_text), version_text_);
+  if (op_ == SpecifierOp::arbitrary) return util::equal_ignoring_case(util::trim(version_text), version_text_);
   auto v = Pep440Version::parse(version_text);
   return v && contains(*v, allow_prereleases);
 }
@@ -174,7 +163,7 @@ Result<SpecifierSet> SpecifierSet::parse(std::string_view text) {
   SpecifierSet set;
   for (std::string_view rest = text; !rest.empty();) {
     size_t comma = rest.find(',');
-    std::string_view item = trim(rest.substr(0, comma));
+    std::string_view item = util::trim(rest.substr(0, comma));
     rest = comma == std::string_view::npos ? "" : rest.substr(comma + 1);
     if (item.empty()) continue;
     auto spec = Specifier::parse(item);
@@ -209,9 +198,7 @@ std::string SpecifierSet::to_string() const {
   std::vector<std::string> parts;
   for (const auto& s : specifiers_) parts.push_back(s.to_string());
   std::sort(parts.begin(), parts.end());
-  std::string out;
-  for (const auto& p : parts) out += (out.empty() ? "" : ",") + p;
-  return out;
+  return util::join(parts, ",");
 }
 
 }  // namespace onramp::wheel

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "onramp/wheel/keys.h"
+#include "onramp/util/text.h"
 #include "onramp/wheel/wheel_checks.h"
 
 namespace onramp::wheel {
@@ -19,12 +20,6 @@ using report::Finding;
 using report::Json;
 using report::Severity;
 using report::Table;
-
-std::string join(const std::vector<std::string>& items, std::string_view sep) {
-  std::string out;
-  for (const auto& item : items) out += (out.empty() ? "" : std::string(sep)) + item;
-  return out;
-}
 
 struct Evidence {
   std::string file_name, metadata, wheel, record, archive;
@@ -44,7 +39,7 @@ void add_identity(report::Section& s, const WheelFacts& f, const Evidence& ev) {
   s.add(Figure{"build_tag", "Build tag", f.file_name.build, "", "the optional build part of the file name", ev.file_name, ""});
   std::string tag = fmt::format("{}-{}-{}", f.file_name.python_tag, f.file_name.abi_tag, f.file_name.platform_tag);
   s.add(Figure{"file_tags", "Tags (file name)", tag, "", "the python-abi-platform parts of the file name", ev.file_name, ""});
-  s.add(Figure{"wheel_tags", "Tags (WHEEL)", join(f.wheel.tags, ", "), "", "the Tag fields of WHEEL", ev.wheel, ""});
+  s.add(Figure{"wheel_tags", "Tags (WHEEL)", util::join(f.wheel.tags, ", "), "", "the Tag fields of WHEEL", ev.wheel, ""});
   Figure purelib{"root_is_purelib", "Root-Is-Purelib", nullptr, "", "the Root-Is-Purelib field of WHEEL", ev.wheel, ""};
   if (f.wheel.root_is_purelib) purelib.value = *f.wheel.root_is_purelib;
   else purelib.not_measured = "WHEEL has no Root-Is-Purelib field";
@@ -62,7 +57,7 @@ void add_identity(report::Section& s, const WheelFacts& f, const Evidence& ev) {
              ev.metadata, {{"name", "Name", ""}, {"specifier", "Versions", ""}, {"extras", "Extras", ""}, {"marker", "Marker", ""}}, {}};
   for (const auto& r : f.requirements) {
     reqs.rows.push_back(Json{{"name", r.name}, {"specifier", r.url.empty() ? r.specifier : "@ " + r.url},
-                             {"extras", join(r.extras, ",")}, {"marker", r.marker}});
+                             {"extras", util::join(r.extras, ",")}, {"marker", r.marker}});
   }
   s.add(std::move(reqs));
   Table urls{"project_urls", "Project URLs", "the Home-page and Project-URL fields of METADATA", ev.metadata,

@@ -1,0 +1,53 @@
+#include "onramp/util/text.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
+namespace onramp::util {
+
+std::string_view trim(std::string_view text, std::string_view chars) {
+  size_t begin = text.find_first_not_of(chars);
+  if (begin == std::string_view::npos) return text.substr(text.size());
+  return text.substr(begin, text.find_last_not_of(chars) - begin + 1);
+}
+
+std::string lowercase(std::string_view text) {
+  std::string out(text);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool equal_ignoring_case(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+std::string join(const std::vector<std::string>& items, std::string_view separator) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += separator;
+    out += items[i];
+  }
+  return out;
+}
+
+std::string human_bytes(double bytes, std::optional<ByteUnit> unit) {
+  static constexpr const char* kUnits[] = {"B", "KB", "MB", "GB", "TB"};
+  int u = 0;
+  if (unit) {
+    double divisor = 1;
+    for (; u < static_cast<int>(*unit); ++u) divisor *= 1000.0;
+    bytes /= divisor;
+  } else {
+    while (bytes >= 1000.0 && u < 4) {
+      bytes /= 1000.0;
+      ++u;
+    }
+  }
+  return u == 0 ? fmt::format("{:.0f} B", bytes) : fmt::format("{:.1f} {}", bytes, kUnits[u]);
+}
+
+}  // namespace onramp::util
