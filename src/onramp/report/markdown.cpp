@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include "onramp/report/finding_graph.h"
 #include "onramp/report/finding_groups.h"
 #include "onramp/report/render.h"
 
@@ -49,6 +50,7 @@ std::string render_markdown(const Report& report) {
   std::string out;
   for (const auto& s : report.sections) {
     out += fmt::format("## {}\n\n", s.title);
+    if (const Finding* lead = not_measured_finding(s)) out += fmt::format("**{}**\n\n", lead->text);
     if (!s.figures.empty()) out += "| Figure | Value | Method | Evidence |\n| --- | --- | --- | --- |\n";
     for (const auto& f : s.figures) {
       std::string value = format_value(f.value, f.unit);
@@ -63,6 +65,7 @@ std::string render_markdown(const Report& report) {
       out += fmt::format("- **{}**: {}", severity_label(g), text_with_places(g));
       if (!g.remedy.empty()) out += fmt::format(" Remedy: {}", g.remedy);
       out += "\n";
+      if (!g.following.empty()) out += fmt::format("  - {}\n", following_text(g));
     }
     if (!s.findings.empty()) out += "\n";
   }
