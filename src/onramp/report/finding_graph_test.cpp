@@ -63,7 +63,7 @@ TEST(FindingGraph, WhatFollowsIsFoldedUnderItsRootInEveryView) {
   auto groups = group_findings(probe);
   ASSERT_EQ(groups.size(), 1u);
   EXPECT_EQ(groups[0].following, (std::vector<size_t>{1}));
-  EXPECT_EQ(following_text(groups[0]), "1 more follows from it; the first: probe.2 (the module it calls was not imported)");
+  EXPECT_EQ(following_text(groups[0]), "1 more follows from it; the first: probe.2, randn on m (the module it calls was not imported)");
   EXPECT_NE(render_markdown(r).find("  - 1 more follows from it"), std::string::npos);
   EXPECT_NE(render_html(r).find("<em>Follows:</em> 1 more follows"), std::string::npos);
   EXPECT_NE(render_text(r, TextStyle{}).find("└ 1 more follows from it"), std::string::npos);

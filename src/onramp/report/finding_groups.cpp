@@ -4,6 +4,7 @@
 
 #include "onramp/report/finding_graph.h"
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 
@@ -42,8 +43,10 @@ std::vector<FindingGroup> group_findings(const std::vector<Finding>& findings) {
     FindingGroup& g = groups[group_of.at(roots[i])];
     if (g.following.empty()) {
       const Finding& f = findings[i];
-      g.following_first = (f.place.empty() ? f.id : f.place) +
-                          (f.caused_by_reason.empty() ? "" : " (" + f.caused_by_reason + ")");
+      // Without a place, the id and what the finding is about (its text up to the first ": ").
+      std::string where = f.place.empty() ? f.id + ", " + f.text.substr(0, std::min(f.text.find(": "), size_t{80}))
+                                          : f.place;
+      g.following_first = where + (f.caused_by_reason.empty() ? "" : " (" + f.caused_by_reason + ")");
     }
     g.following.push_back(i);
   }

@@ -121,7 +121,8 @@ void summary(TextWriter& w, const Report& report) {
   // What was not measured comes first: a reader of the first lines must not take silence for clean.
   const Finding* unmeasured = not_measured_finding(first);
   if (unmeasured) w.paragraph("  ", 2, unmeasured->text, 4);
-  w.figures(first.figures, 1);
+  // A verdict starts with its root causes; other summaries with their figures.
+  if (!first.restates_findings) w.figures(first.figures, 1);
   std::vector<FindingGroup> problems;
   for (Severity severity : {Severity::blocker, Severity::friction}) {
     for (const Section* s : problem_sources(report)) {
@@ -134,10 +135,14 @@ void summary(TextWriter& w, const Report& report) {
     // "found nothing" only when everything asked for was measured.
     w.out() += unmeasured ? "\n  No blockers or frictions in what was measured; see \"Not measured\" above.\n"
                           : "\n  No blockers or frictions found.\n";
-    return;
+  } else {
+    w.out() += "\n  Blockers and frictions\n";
+    w.finding_groups(problems);
   }
-  w.out() += "\n  Blockers and frictions\n";
-  w.finding_groups(problems);
+  if (first.restates_findings) {
+    w.out() += "\n";
+    w.figures(first.figures, 1);
+  }
 }
 
 void section_body(TextWriter& w, const Section& s, bool first) {
