@@ -52,6 +52,7 @@ struct AuditState {
   std::vector<fs::path> docs;
   std::string readme;
   bool install_failed = false;  // pip failed: without a source tree the module is nowhere to import
+  bool installed = false;       // pip installed the target into the step's venv
 };
 
 std::vector<std::string> claim_texts(const AuditState& s) {
@@ -82,9 +83,12 @@ std::string needs_install(const AuditState& s) {
   if (s.requirement && s.install_target.empty()) return "the resolve step stopped: " + s.install_stop;
   return needs_wheel(s);
 }
-// Without a source tree to import from, a failed install leaves nothing to probe or run.
+// Without a source tree to import from, the module exists only if the install
+// put it there: after a failed or skipped install there is nothing to probe or run.
 std::string after_failed_install(const AuditState& s) {
-  return s.install_failed && s.pythonpath.empty() ? "the install failed: the module was never installed" : "";
+  if (s.installed || !s.pythonpath.empty() || s.source) return "";
+  return s.install_failed ? "the install failed: the module was never installed"
+                          : "the install did not run: the module was never installed";
 }
 std::string needs_module(const AuditState& s) {
   if (auto stop = after_failed_install(s); !stop.empty()) return stop;
@@ -202,6 +206,7 @@ std::string run_install_step(AuditState& s) {
   }
   s.python = (dir / "venv" / "bin" / "python").string();
   s.pythonpath.clear();
+  s.installed = true;
   return "installed into " + (dir / "venv").string();
 }
 
@@ -347,7 +352,7 @@ Result<void> check_audit_input(const AuditOptions& o) {
 report::Report run_audit(const AuditOptions& options) {
   auto started = std::chrono::steady_clock::now();
   double child0 = util::time_spent(util::Spent::child_processes), network0 = util::time_spent(util::Spent::network);
-  AuditState s{options, {}, {}, false, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, false};
+  AuditState s{options, {}, {}, false, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, false, false};
   open_target(s);
   if (s.profile) {
     s.report.target["profile"] = s.profile->name;

@@ -75,14 +75,42 @@ void link_same_fact(report::Report& r) {
   }
 }
 
-// The first root blocker of a section (what stopped its step); null when none.
+// The root of a section's first blocker (what stopped its step); null when none.
 Finding* first_root_blocker(report::Report& r, const std::string& key) {
   report::Section* s = r.section(key);
   if (!s) return nullptr;
   for (auto& f : s->findings) {
-    if (f.severity == Severity::blocker && f.caused_by.empty()) return &f;
+    if (f.severity != Severity::blocker) continue;
+    Finding* root = &f;
+    for (size_t hops = 0; !root->caused_by.empty() && hops < 16; ++hops) {
+      Finding* cause = report::find_finding(r, root->caused_by);
+      if (!cause) break;
+      root = cause;
+    }
+    return root;
   }
   return nullptr;
+}
+
+// A wheel that declares a torch range the interpreter's torch is outside of
+// (the wheel section's "pip will want another torch") is why pip could not
+// resolve the requirement against that torch: one cause, said where it was
+// measured.
+void link_torch_range(report::Report& r) {
+  Finding* range = nullptr;
+  for (auto& s : r.sections) {
+    if (!s.key.starts_with("wheel")) continue;
+    for (auto& f : s.findings) {
+      if (!range && f.caused_by.empty() && f.text.find("pip will want another torch") != std::string::npos) range = &f;
+    }
+  }
+  report::Section* index = r.section("index");
+  if (!range || !index) return;
+  for (auto& f : index->findings) {
+    if (f.caused_by.empty() && is_problem(f) && f.text.starts_with("pip could not resolve")) {
+      report::link_finding(f, *range, "the torch range it declares excludes this machine's torch");
+    }
+  }
 }
 
 // A step the audit was not asked to run: its target kind has no such input.
@@ -97,6 +125,7 @@ bool asked(const StepRecord& step) {
 }  // namespace
 
 void link_causes(report::Report& report, const std::string& module) {
+  link_torch_range(report);
   link_failed_import(report, module);
   link_same_fact(report);
 }
