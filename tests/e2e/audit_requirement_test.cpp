@@ -189,6 +189,36 @@ TEST(AuditRequirement, ABackendThatNeedsAnotherTorchStopsBeforeTheInstall) {
   EXPECT_NE(cached[0].find("old_torch_device-1.0-py3-none-any.whl"), std::string::npos) << cached[0];
 }
 
+// report/3: the pinned torch is one root blocker; the step that could not run
+// follows from it, and what was not measured is said first, not called clean.
+TEST(AuditRequirement, APinToAnotherTorchIsOneRootAndWhatWasNotMeasuredIsSaidFirst) {
+  ASSERT_TRUE(fs::exists(kHost)) << kHost;
+  TempDir dir;
+  LoopbackIndex index(dir.path() + "/index", {}, kHost);  // built for the host's Python
+  auto a = audit(index, dir.path() + "/cache", {"old-torch-device==1.0", "--out", dir.path() + "/run"});
+  EXPECT_EQ(a.run.exit_code, 4) << a.run.err;
+  const json& verdict = a.report["sections"]["verdict"];
+  ASSERT_FALSE(verdict["findings"].empty());
+  std::string first = verdict["findings"][0]["text"];
+  EXPECT_TRUE(first.starts_with("Not measured: install, probe, examples: the resolve step stopped: ")) << first;
+  EXPECT_EQ(step(a.report, "probe")["status"], "skipped");
+  EXPECT_EQ(figure(a.report, "verdict", "root_blockers")["value"], 1) << verdict["findings"].dump(1);
+  EXPECT_EQ(figure(a.report, "verdict", "root_frictions")["value"], 0) << verdict["findings"].dump(1);
+  const json* failed = nullptr;
+  for (const auto& f : verdict["findings"]) {
+    if (f["text"].get<std::string>().starts_with("The resolve step could not run")) failed = &f;
+  }
+  ASSERT_NE(failed, nullptr);
+  std::string cause = (*failed)["caused_by"];
+  EXPECT_TRUE(cause.starts_with("wheel")) << cause;  // the declared torch range, measured in the wheel
+  EXPECT_EQ((*failed)["caused_by_reason"], "the step's own finding says why");
+  auto again = audit(index, dir.path() + "/cache", {"old-torch-device==1.0", "--out", dir.path() + "/run2"});
+  json ids_first, ids_again;
+  for (const auto& f : verdict["findings"]) ids_first.push_back({f["id"], f["caused_by"]});
+  for (const auto& f : again.report["sections"]["verdict"]["findings"]) ids_again.push_back({f["id"], f["caused_by"]});
+  EXPECT_EQ(ids_first, ids_again);  // the same inputs give the same graph
+}
+
 // The interpreter's torch does not fit, but a torch file on this machine
 // (here in --find-links) does: the audit takes the newest such one.
 TEST(AuditRequirement, ALocalTorchThatFitsIsTakenWhenTheInterpretersDoesNot) {

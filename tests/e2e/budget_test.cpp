@@ -29,7 +29,7 @@ TEST(BudgetCommand, PassingBudgetsExitZero) {
   auto r = run_onramp({"budget", report, "--budget", d.path() + "/budget.toml", "--json"});
   EXPECT_EQ(r.exit_code, 0) << r.err << r.out;
   auto j = nlohmann::json::parse(r.out);
-  EXPECT_EQ(j["schema"], "onramp.report/2");
+  EXPECT_EQ(j["schema"], "onramp.report/3");
   EXPECT_EQ(j["sections"]["budgets"]["figures"][1]["key"], "budgets_passed");
   EXPECT_EQ(j["sections"]["budgets"]["figures"][1]["value"], 2);
 }

@@ -31,7 +31,7 @@ TEST(FreshClone, MakeRunAuditsTheReferenceBackendWithEverySectionMeasured) {
   auto text = read_file(run_dir + "/report.json");
   ASSERT_FALSE(text.empty()) << run_dir << "/report.json missing";
   auto report = nlohmann::json::parse(text);
-  EXPECT_EQ(report["schema"], "onramp.report/2");
+  EXPECT_EQ(report["schema"], "onramp.report/3");
   // The report names its host: the torch 2.x venv, given with --python.
   const std::string host = report["target"].value("python", "");
   EXPECT_NE(host.find("torch 2."), std::string::npos) << host;

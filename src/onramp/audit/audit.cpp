@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 
+#include "onramp/audit/causes.h"
 #include "onramp/audit/registrations_vs_source.h"
 #include "onramp/audit/requirement_step.h"
 #include "onramp/audit/steps.h"
@@ -21,6 +22,7 @@
 #include "onramp/probe/probe.h"
 #include "onramp/install/install.h"
 #include "onramp/python/sandbox.h"
+#include "onramp/report/finding_graph.h"
 #include "onramp/source/source.h"
 #include "onramp/util/time_ledger.h"
 #include "onramp/wheel/keys.h"
@@ -49,6 +51,8 @@ struct AuditState {
   std::vector<std::string> pythonpath;  // where the module is importable from, if not installed
   std::vector<fs::path> docs;
   std::string readme;
+  bool install_failed = false;  // pip failed: without a source tree the module is nowhere to import
+  bool installed = false;       // pip installed the target into the step's venv
 };
 
 std::vector<std::string> claim_texts(const AuditState& s) {
@@ -79,10 +83,19 @@ std::string needs_install(const AuditState& s) {
   if (s.requirement && s.install_target.empty()) return "the resolve step stopped: " + s.install_stop;
   return needs_wheel(s);
 }
+// Without a source tree to import from, the module exists only if the install
+// put it there: after a failed or skipped install there is nothing to probe or run.
+std::string after_failed_install(const AuditState& s) {
+  if (s.installed || !s.pythonpath.empty() || s.source) return "";
+  return s.install_failed ? "the install failed: the module was never installed"
+                          : "the install did not run: the module was never installed";
+}
 std::string needs_module(const AuditState& s) {
+  if (auto stop = after_failed_install(s); !stop.empty()) return stop;
   return s.module.empty() ? "no module to import (--module, a profile, or a wheel with one importable module)" : "";
 }
 std::string needs_docs(const AuditState& s) {
+  if (auto stop = after_failed_install(s); !stop.empty()) return stop;
   return s.docs.empty() ? "no documents with examples (a profile's docs, or README.md in the target)" : "";
 }
 
@@ -186,9 +199,14 @@ std::string run_install_step(AuditState& s) {
   SandboxRunner runner;
   auto outcome = value_or_fatal(install::run_install(runner, o));
   s.report.sections.push_back(std::move(outcome.section));
-  if (!outcome.pip_ok) return "the install failed: probe and examples use the source tree instead";
+  if (!outcome.pip_ok) {
+    s.install_failed = true;
+    return s.pythonpath.empty() ? "the install failed: probe and examples cannot run"
+                                : "the install failed: probe and examples use the source tree instead";
+  }
   s.python = (dir / "venv" / "bin" / "python").string();
   s.pythonpath.clear();
+  s.installed = true;
   return "installed into " + (dir / "venv").string();
 }
 
@@ -329,7 +347,7 @@ Result<void> check_audit_input(const AuditOptions& o) {
 report::Report run_audit(const AuditOptions& options) {
   auto started = std::chrono::steady_clock::now();
   double child0 = util::time_spent(util::Spent::child_processes), network0 = util::time_spent(util::Spent::network);
-  AuditState s{options, {}, {}, false, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}};
+  AuditState s{options, {}, {}, false, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, false, false};
   open_target(s);
   if (s.profile) {
     s.report.target["profile"] = s.profile->name;
@@ -361,16 +379,15 @@ report::Report run_audit(const AuditOptions& options) {
     s.steps.push_back(std::move(record));
   }
   add_registrations_vs_source(s.report);
-  report::Section verdict = build_verdict(s.report, s.profile ? s.profile->display_name : "", claim_texts(s));
+  report::assign_finding_ids(s.report);
+  link_causes(s.report, s.module);
+  std::vector<report::Finding> own = step_failures(s.report, s.steps);
+  if (auto unmeasured = not_measured(s.steps)) own.insert(own.begin(), std::move(*unmeasured));
+  report::Section verdict =
+      build_verdict(s.report, s.profile ? s.profile->display_name : "", claim_texts(s), std::move(own));
   verdict.add(steps_table(s.steps));
   add_own_share(verdict, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
                 util::time_spent(util::Spent::child_processes) - child0, util::time_spent(util::Spent::network) - network0);
-  for (const auto& st : s.steps) {
-    if (st.status == "failed") {
-      verdict.add(report::Finding{report::Severity::friction, "The " + st.name + " step could not run: " + st.reason,
-                                  "", "onramp audit"});
-    }
-  }
   s.report.sections.insert(s.report.sections.begin(), std::move(verdict));
   return std::move(s.report);
 }

@@ -15,6 +15,7 @@
 #include "onramp/ops/ops_report.h"
 #include "onramp/probe/keys.h"
 #include "onramp/wheel/keys.h"
+#include "onramp/report/finding_graph.h"
 
 namespace onramp::audit {
 namespace {
@@ -264,6 +265,28 @@ void add_findings(Section& v, const report::Report& r) {
   }
 }
 
+// The headline: root causes, and how many findings follow from them.
+void add_root_counts(Section& v, const report::Report& r, const std::vector<Finding>& own) {
+  report::RootCounts n = report::count_roots(r);
+  for (const auto& f : own) {
+    if (!f.caused_by.empty()) {
+      ++n.following;
+      continue;
+    }
+    n.root_blockers += f.severity == Severity::blocker;
+    n.root_frictions += f.severity == Severity::friction;
+  }
+  v.add(Figure{"root_blockers", "Root blockers", n.root_blockers, "findings",
+               "blockers that follow from no other finding (caused_by empty), in all sections and the audit's steps",
+               "all sections", ""});
+  v.add(Figure{"root_frictions", "Root frictions", n.root_frictions, "findings",
+               "frictions that follow from no other finding (caused_by empty), in all sections and the audit's steps",
+               "all sections", ""});
+  v.add(Figure{"following_findings", "Findings that follow from a root", n.following, "findings",
+               "findings whose caused_by names the finding they follow from, in all sections and the audit's steps",
+               "all sections", ""});
+}
+
 void add_severity_counts(Section& v, const report::Report& r) {
   size_t blockers = 0, frictions = 0;
   for (const auto& s : r.sections) {
@@ -281,11 +304,15 @@ void add_severity_counts(Section& v, const report::Report& r) {
 }  // namespace
 
 Section build_verdict(const report::Report& r, const std::string& backend_name,
-                      const std::vector<std::string>& claims) {
+                      const std::vector<std::string>& claims, std::vector<Finding> own) {
   Section v;
   v.key = keys::kVerdictSection;
   v.title = backend_name.empty() ? "Verdict" : "Verdict: " + backend_name;
   v.restates_findings = true;
+  for (const auto& f : own) {
+    if (f.diagnosis == report::kNotMeasured) v.add(f);
+  }
+  add_root_counts(v, r, own);
   add_severity_counts(v, r);
   add_readme_lines(v, r);
   add_failure_causes(v, r);
@@ -310,7 +337,13 @@ Section build_verdict(const report::Report& r, const std::string& backend_name,
   add_unregistered_ops(v, with_cause(all, "op_not_registered"));
   add_op_claims(v, r);
   add_findings(v, r);
+  for (auto& f : own) {
+    if (f.diagnosis != report::kNotMeasured) v.add(std::move(f));
+  }
   add_good_design(v, all);
+  for (size_t i = 0; i < v.findings.size(); ++i) {
+    if (v.findings[i].id.empty()) v.findings[i].id = report::finding_id(v.key, i);
+  }
   return v;
 }
 

@@ -10,7 +10,9 @@
 
 namespace onramp::audit {
 
+// `own`: the audit's findings about itself (a step that could not run, what
+// was not measured); a "Not measured" finding is said first.
 report::Section build_verdict(const report::Report& report, const std::string& backend_name,
-                              const std::vector<std::string>& claims = {});
+                              const std::vector<std::string>& claims = {}, std::vector<report::Finding> own = {});
 
 }  // namespace onramp::audit

@@ -49,6 +49,10 @@ report::Finding failure_finding(const std::string& what, const Failure& failure,
                                     : std::string("Diagnosis: none matched."));
   if (failure.diagnosis) finding.remedy = failure.remedy;
   finding.evidence = evidence;
+  if (failure.diagnosis) {
+    std::string subject = failure.diagnosis->subject(failure.message);
+    if (!subject.empty()) finding.fact = failure.diagnosis->cause + " " + subject;
+  }
   return finding;
 }
 

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "onramp/examples/keys.h"
+#include "onramp/report/finding_graph.h"
 #include "onramp/report/json_fields.h"
 #include "onramp/examples/consequence.h"
 #include "onramp/examples/diff_fence.h"
@@ -73,6 +74,10 @@ report::Finding following_finding(const Json& row, const Consequence& c, const s
   finding.evidence = evidence;
   finding.place = text_field(row, "where");
   finding.diagnosis = "follows-from";
+  // The root's place, until link_following turns it into the root's id.
+  finding.caused_by = c.root;
+  finding.caused_by_reason = c.link == Link::cell_input ? "its marimo cell takes a name from a cell that failed"
+                                                        : "a name it needs was left unbound";
   return finding;
 }
 
@@ -157,6 +162,26 @@ void add_file(report::Section& s, python::Sandbox& sandbox, const ExampleFile& f
   add_statement_records(s, file, index, run, options, total, findings);
 }
 
+// Each finding gets its id; a line that follows from a root failure names the
+// root's finding (report/3), where it named the root's place.
+void link_following(report::Section& section) {
+  std::map<std::string, size_t> root_at;  // a root failure's place -> its finding
+  for (size_t i = 0; i < section.findings.size(); ++i) {
+    auto& f = section.findings[i];
+    if (f.id.empty()) f.id = report::finding_id(section.key, i);
+    if (f.diagnosis != "follows-from" && !f.place.empty()) root_at.try_emplace(f.place, i);
+  }
+  for (auto& f : section.findings) {
+    if (f.diagnosis != "follows-from") continue;
+    auto root = root_at.find(f.caused_by);
+    if (root == root_at.end()) {
+      f.caused_by.clear();
+      continue;
+    }
+    report::link_finding(f, section.findings[root->second], f.caused_by_reason);
+  }
+}
+
 // Root failures first, grouped by cause in the order causes were first seen;
 // then the lines that follow from them.
 void add_findings_by_cause(report::Section& section, const StatementTally& tally,
@@ -176,6 +201,7 @@ void add_findings_by_cause(report::Section& section, const StatementTally& tally
     for (auto& f : group) section.add(std::move(f));
   }
   for (auto& f : following) section.add(std::move(f));
+  link_following(section);
 }
 
 }  // namespace

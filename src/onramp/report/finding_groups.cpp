@@ -1,5 +1,10 @@
 #include "onramp/report/finding_groups.h"
 
+#include <fmt/format.h>
+
+#include "onramp/report/finding_graph.h"
+
+#include <algorithm>
 #include <map>
 #include <tuple>
 
@@ -21,13 +26,31 @@ std::pair<std::string, std::string> split_line(const std::string& place) {
 std::vector<FindingGroup> group_findings(const std::vector<Finding>& findings) {
   std::vector<FindingGroup> groups;
   std::map<std::tuple<Severity, std::string, std::string, std::string>, size_t> index;
+  std::vector<size_t> roots = roots_within(findings);
+  std::map<size_t, size_t> group_of;  // a root's index -> its group
   for (size_t i = 0; i < findings.size(); ++i) {
+    if (roots[i] != i) continue;
     const Finding& f = findings[i];
     auto [it, added] = index.try_emplace({f.severity, f.diagnosis, f.text, f.remedy}, groups.size());
-    if (added) groups.push_back(FindingGroup{f.severity, f.diagnosis, f.text, f.remedy, {}, {}});
+    if (added) groups.push_back(FindingGroup{f.severity, f.diagnosis, f.text, f.remedy, {}, {}, {}, {}});
     FindingGroup& g = groups[it->second];
     g.members.push_back(i);
     if (!f.place.empty()) g.places.push_back(f.place);
+    group_of[i] = it->second;
+  }
+  for (size_t i = 0; i < findings.size(); ++i) {
+    if (roots[i] == i) continue;
+    FindingGroup& g = groups[group_of.at(roots[i])];
+    if (g.following.empty()) {
+      const Finding& f = findings[i];
+      // Without a place, the id and what the finding is about (its text up to the first ": ").
+      // The verdict's copies start with their section's key ("probe: "): said once, by the id.
+      std::string section = f.id.substr(0, f.id.find('.')), text = f.text;
+      if (text.starts_with(section + ": ")) text = text.substr(section.size() + 2);
+      std::string where = f.place.empty() ? f.id + ", " + text.substr(0, std::min(text.find(": "), size_t{80})) : f.place;
+      g.following_first = where + (f.caused_by_reason.empty() ? "" : " (" + f.caused_by_reason + ")");
+    }
+    g.following.push_back(i);
   }
   return groups;
 }
@@ -51,6 +74,12 @@ std::string places_text(const std::vector<std::string>& places) {
 
 std::string text_with_places(const FindingGroup& group) {
   return group.places.empty() ? group.text : group.text + " (" + places_text(group.places) + ")";
+}
+
+std::string following_text(const FindingGroup& group) {
+  if (group.following.empty()) return "";
+  return fmt::format("{} more follow{} from it; the first: {}", group.following.size(),
+                     group.following.size() == 1 ? "s" : "", group.following_first);
 }
 
 }  // namespace onramp::report

@@ -83,6 +83,7 @@ std::string findings_html(const Section& s) {
     out += fmt::format("<div class=\"finding {}\"><span class=\"sev\">{}</span> {}", to_string(g.severity),
                        html_escape(severity_label(g)), html_escape(text_with_places(g)));
     if (!g.remedy.empty()) out += fmt::format("<br><em>Remedy:</em> {}", html_escape(g.remedy));
+    if (!g.following.empty()) out += fmt::format("<br><em>Follows:</em> {}", html_escape(following_text(g)));
     out += "</div>\n";
   }
   return out;

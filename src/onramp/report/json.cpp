@@ -1,6 +1,7 @@
 #include <cstdlib>
 #include <ctime>
 
+#include "onramp/report/finding_graph.h"
 #include "onramp/report/finding_groups.h"
 #include "onramp/report/render.h"
 #include "onramp/report/report_file.h"
@@ -29,7 +30,8 @@ Json table_json(const Table& t) {
 
 Json finding_json(const Finding& f) {
   return Json{{"severity", to_string(f.severity)}, {"text", f.text},         {"remedy", f.remedy},
-              {"evidence", f.evidence},           {"place", f.place},       {"diagnosis", f.diagnosis}};
+              {"evidence", f.evidence},           {"place", f.place},       {"diagnosis", f.diagnosis},
+              {"id", f.id},                       {"caused_by", f.caused_by}, {"caused_by_reason", f.caused_by_reason}};
 }
 
 // Findings said once (finding_groups.h): each group names its members by index.
@@ -38,7 +40,7 @@ Json finding_groups_json(const std::vector<Finding>& findings) {
   for (const auto& g : group_findings(findings)) {
     out.push_back(Json{{"severity", to_string(g.severity)}, {"diagnosis", g.diagnosis}, {"text", g.text},
                        {"remedy", g.remedy},   {"count", g.members.size()},   {"places", g.places},
-                       {"findings", g.members}});
+                       {"findings", g.members},   {"following", g.following}});
   }
   return out;
 }
@@ -65,7 +67,12 @@ Json to_json(const Report& report) {
     Json tables = Json::array();
     for (const auto& t : s.tables) tables.push_back(table_json(t));
     Json findings = Json::array();
-    for (const auto& f : s.findings) findings.push_back(finding_json(f));
+    for (size_t i = 0; i < s.findings.size(); ++i) {
+      Json f = finding_json(s.findings[i]);
+      // A command that builds no graph still names each finding (finding_graph.h).
+      if (s.findings[i].id.empty()) f["id"] = finding_id(s.key, i);
+      findings.push_back(std::move(f));
+    }
     sections[s.key] = Json{{"title", s.title}, {"figures", figures}, {"tables", tables},
                            {"findings", findings}, {"finding_groups", finding_groups_json(s.findings)}};
   }

@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include "onramp/report/finding_graph.h"
 #include "onramp/report/finding_groups.h"
 #include "onramp/report/render.h"
 
@@ -43,12 +44,27 @@ void append_table(std::string& out, const Table& t) {
   out += "\n";
 }
 
+void append_findings(std::string& out, const Section& s) {
+  if (s.findings.empty()) return;
+  out += "### Findings\n\n";
+  for (const auto& g : group_findings(s.findings)) {
+    out += fmt::format("- **{}**: {}", severity_label(g), text_with_places(g));
+    if (!g.remedy.empty()) out += fmt::format(" Remedy: {}", g.remedy);
+    out += "\n";
+    if (!g.following.empty()) out += fmt::format("  - {}\n", following_text(g));
+  }
+  out += "\n";
+}
+
 }  // namespace
 
 std::string render_markdown(const Report& report) {
   std::string out;
   for (const auto& s : report.sections) {
     out += fmt::format("## {}\n\n", s.title);
+    if (const Finding* lead = not_measured_finding(s)) out += fmt::format("**{}**\n\n", lead->text);
+    // A verdict starts with its root causes, each with what follows from it.
+    if (s.restates_findings) append_findings(out, s);
     if (!s.figures.empty()) out += "| Figure | Value | Method | Evidence |\n| --- | --- | --- | --- |\n";
     for (const auto& f : s.figures) {
       std::string value = format_value(f.value, f.unit);
@@ -58,13 +74,7 @@ std::string render_markdown(const Report& report) {
     }
     if (!s.figures.empty()) out += "\n";
     for (const auto& t : s.tables) append_table(out, t);
-    if (!s.findings.empty()) out += "### Findings\n\n";
-    for (const auto& g : group_findings(s.findings)) {
-      out += fmt::format("- **{}**: {}", severity_label(g), text_with_places(g));
-      if (!g.remedy.empty()) out += fmt::format(" Remedy: {}", g.remedy);
-      out += "\n";
-    }
-    if (!s.findings.empty()) out += "\n";
+    if (!s.restates_findings) append_findings(out, s);
   }
   if (!report.run_dir.empty()) out += fmt::format("Run directory: `{}`\n", report.run_dir);
   return out;

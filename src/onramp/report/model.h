@@ -69,6 +69,16 @@ struct Finding {
   std::string evidence;
   std::string place;      // where it occurs ("README.md:52"), when it has one place (report/2)
   std::string diagnosis;  // the diagnosis rule's id ("unknown_device"), when one matched (report/2)
+  // report/3: findings form a graph (finding_graph.h). `id` is unique in its
+  // report ("probe.3"; a copy in the verdict keeps the id it copies); a
+  // finding that follows from another names it in `caused_by` and says why.
+  std::string id;
+  std::string caused_by;
+  std::string caused_by_reason;
+  // Not written: the fact a failure shows, its diagnosis cause and subject
+  // ("op_not_registered aten::lt.Scalar_out"), so that findings that show one
+  // fact can hang under one root.
+  std::string fact;
 };
 
 struct Section {

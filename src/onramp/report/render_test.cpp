@@ -27,7 +27,7 @@ Report sample() {
 TEST(Render, JsonCarriesSchemaMethodAndEvidence) {
   setenv("SOURCE_DATE_EPOCH", "0", 1);
   Json j = Json::parse(render_json(sample()));
-  EXPECT_EQ(j["schema"], "onramp.report/2");
+  EXPECT_EQ(j["schema"], "onramp.report/3");
   EXPECT_EQ(j["generated_at"], "1970-01-01T00:00:00Z");
   const auto& f = j["sections"]["census"]["figures"][0];
   EXPECT_EQ(f["value"], 2092);

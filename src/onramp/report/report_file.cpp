@@ -17,8 +17,8 @@ Result<void> check_report_json(const Json& document, const std::string& origin) 
   bool known = false;
   for (const char* read : kReportSchemasRead) known = known || *schema == read;
   if (!known) {
-    return fail(origin + ": schema is " + schema->dump() + ", expected \"onramp.report/1\" or \"" + kReportSchema +
-                "\"");
+    return fail(origin + ": schema is " + schema->dump() + ", expected \"onramp.report/1\", \"onramp.report/2\" or \"" +
+                kReportSchema + "\"");
   }
   auto sections = document.find("sections");
   if (sections == document.end() || !sections->is_object()) {

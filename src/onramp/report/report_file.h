@@ -10,9 +10,9 @@
 namespace onramp::report {
 
 // What onramp writes; what diff and budget read (docs/report-schema.md says
-// what /2 added: a report/1 reads as a report/2 whose new fields are absent).
-inline constexpr const char* kReportSchema = "onramp.report/2";
-inline constexpr const char* kReportSchemasRead[] = {"onramp.report/1", "onramp.report/2"};
+// what /2 and /3 added: an older report reads as a /3 whose new fields are absent).
+inline constexpr const char* kReportSchema = "onramp.report/3";
+inline constexpr const char* kReportSchemasRead[] = {"onramp.report/1", "onramp.report/2", "onramp.report/3"};
 
 // Checks that a parsed document is an onramp report; `origin` names it in the error.
 Result<void> check_report_json(const Json& document, const std::string& origin);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "onramp/report/finding_graph.h"
 #include "onramp/report/finding_groups.h"
 #include "onramp/report/render.h"
 #include "onramp/report/terminal_text.h"
@@ -92,6 +93,7 @@ class TextWriter {
       std::string label = severity_label(g);
       paragraph("    " + severity_tag(g.severity, label) + " ", 4 + display_width(label) + 3, text_with_places(g), 8);
       if (!g.remedy.empty()) paragraph("        remedy: ", 16, g.remedy, 8);
+      if (!g.following.empty()) paragraph("        └ ", 10, following_text(g), 10);
     }
   }
 
@@ -116,7 +118,11 @@ std::vector<const Section*> problem_sources(const Report& report) {
 void summary(TextWriter& w, const Report& report) {
   const Section& first = report.sections.front();
   w.title(first.title);
-  w.figures(first.figures, 1);
+  // What was not measured comes first: a reader of the first lines must not take silence for clean.
+  const Finding* unmeasured = not_measured_finding(first);
+  if (unmeasured) w.paragraph("  ", 2, unmeasured->text, 4);
+  // A verdict starts with its root causes; other summaries with their figures.
+  if (!first.restates_findings) w.figures(first.figures, 1);
   std::vector<FindingGroup> problems;
   for (Severity severity : {Severity::blocker, Severity::friction}) {
     for (const Section* s : problem_sources(report)) {
@@ -126,11 +132,17 @@ void summary(TextWriter& w, const Report& report) {
     }
   }
   if (problems.empty()) {
-    w.out() += "\n  No blockers or frictions found.\n";
-    return;
+    // "found nothing" only when everything asked for was measured.
+    w.out() += unmeasured ? "\n  No blockers or frictions in what was measured; see \"Not measured\" above.\n"
+                          : "\n  No blockers or frictions found.\n";
+  } else {
+    w.out() += "\n  Blockers and frictions\n";
+    w.finding_groups(problems);
   }
-  w.out() += "\n  Blockers and frictions\n";
-  w.finding_groups(problems);
+  if (first.restates_findings) {
+    w.out() += "\n";
+    w.figures(first.figures, 1);
+  }
 }
 
 void section_body(TextWriter& w, const Section& s, bool first) {

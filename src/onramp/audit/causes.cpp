@@ -1,0 +1,166 @@
+#include "onramp/audit/causes.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <map>
+
+#include "onramp/report/finding_graph.h"
+
+namespace onramp::audit {
+namespace {
+
+using report::Finding;
+using report::Severity;
+
+bool is_problem(const Finding& f) { return f.severity == Severity::blocker || f.severity == Severity::friction; }
+
+// The section a step writes its findings to.
+std::string section_of(const std::string& step) { return step == "resolve" ? "index" : step; }
+
+// The module failed to import: every other problem of the probe and the
+// examples follows from that failure, and the failure blocks the backend
+// whatever its message says (severity by effect).
+void link_failed_import(report::Report& r, const std::string& module) {
+  report::Section* probe = r.section("probe");
+  if (!probe || module.empty()) return;
+  std::string failed = "import " + module + " failed";
+  Finding* root = nullptr;
+  for (auto& f : probe->findings) {
+    if (f.text.starts_with(failed + " (")) {
+      root = &f;
+      break;
+    }
+  }
+  if (!root) return;
+  root->severity = Severity::blocker;
+  for (const char* key : {"probe", "examples"}) {
+    report::Section* s = r.section(key);
+    if (!s) continue;
+    for (auto& f : s->findings) {
+      if (&f == root || !f.caused_by.empty() || !is_problem(f)) continue;
+      bool same = f.text.starts_with(failed) || f.text.find("import " + module) != std::string::npos;
+      report::link_finding(f, *root, same ? "the same import failed" : "the module it calls was not imported");
+    }
+  }
+}
+
+// What a failure's fact is about, for telling which findings show one fact.
+// Every unknown device name is the one fact that the backend's name was
+// never registered, whichever spelling (its own, "privateuseone") was tried.
+std::string fact_key(const Finding& f) {
+  if (f.fact.starts_with("unknown_device_name ")) return "unknown_device_name";
+  return f.fact;
+}
+
+std::string same_fact_reason(const Finding& f) {
+  auto space = f.fact.find(' ');
+  std::string cause = f.fact.substr(0, space), subject = space == std::string::npos ? "" : f.fact.substr(space + 1);
+  if (cause == "op_not_registered") return "the op it needs is not served: " + subject;
+  if (cause == "unknown_device_name") return "the device name it uses was never registered";
+  return "it shows the same fact: " + f.fact;
+}
+
+// Findings that show one fact hang under the first that shows it.
+void link_same_fact(report::Report& r) {
+  std::map<std::string, Finding*> first;
+  for (auto& s : r.sections) {
+    if (s.restates_findings) continue;
+    for (auto& f : s.findings) {
+      if (f.fact.empty() || !f.caused_by.empty() || !is_problem(f)) continue;
+      auto [it, added] = first.try_emplace(fact_key(f), &f);
+      if (!added) report::link_finding(f, *it->second, same_fact_reason(f));
+    }
+  }
+}
+
+// The root of a section's first blocker (what stopped its step); null when none.
+Finding* first_root_blocker(report::Report& r, const std::string& key) {
+  report::Section* s = r.section(key);
+  if (!s) return nullptr;
+  for (auto& f : s->findings) {
+    if (f.severity != Severity::blocker) continue;
+    Finding* root = &f;
+    for (size_t hops = 0; !root->caused_by.empty() && hops < 16; ++hops) {
+      Finding* cause = report::find_finding(r, root->caused_by);
+      if (!cause) break;
+      root = cause;
+    }
+    return root;
+  }
+  return nullptr;
+}
+
+// A wheel that declares a torch range the interpreter's torch is outside of
+// (the wheel section's "pip will want another torch") is why pip could not
+// resolve the requirement against that torch: one cause, said where it was
+// measured.
+void link_torch_range(report::Report& r) {
+  Finding* range = nullptr;
+  for (auto& s : r.sections) {
+    if (!s.key.starts_with("wheel")) continue;
+    for (auto& f : s.findings) {
+      if (!range && f.caused_by.empty() && f.text.find("pip will want another torch") != std::string::npos) range = &f;
+    }
+  }
+  report::Section* index = r.section("index");
+  if (!range || !index) return;
+  for (auto& f : index->findings) {
+    if (f.caused_by.empty() && is_problem(f) && f.text.starts_with("pip could not resolve")) {
+      report::link_finding(f, *range, "the torch range it declares excludes this machine's torch");
+    }
+  }
+}
+
+// A step the audit was not asked to run: its target kind has no such input.
+bool asked(const StepRecord& step) {
+  for (const char* not_asked : {"the target is not a requirement", "no repository given (--repo)",
+                                "the target is not a repository", "no wheel given (--wheel, or a .whl target)"}) {
+    if (step.reason == not_asked) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void link_causes(report::Report& report, const std::string& module) {
+  link_torch_range(report);
+  link_failed_import(report, module);
+  link_same_fact(report);
+}
+
+std::vector<Finding> step_failures(report::Report& report, const std::vector<StepRecord>& steps) {
+  std::vector<Finding> out;
+  std::string earlier;  // the id of the first failure before this step
+  for (const auto& st : steps) {
+    if (st.status != "failed") continue;
+    Finding f{Severity::friction, "The " + st.name + " step could not run: " + st.reason, "", "onramp audit"};
+    if (Finding* own = first_root_blocker(report, section_of(st.name))) {
+      report::link_finding(f, *own, "the step's own finding says why");
+      if (earlier.empty()) earlier = own->id;
+    } else if (!earlier.empty()) {
+      f.caused_by = earlier;
+      f.caused_by_reason = "the step it depends on failed";
+    }
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+std::optional<Finding> not_measured(const std::vector<StepRecord>& steps) {
+  std::vector<std::string> names, reasons;
+  for (const auto& st : steps) {
+    if (st.status != "skipped" || !asked(st)) continue;
+    names.push_back(st.name);
+    if (std::find(reasons.begin(), reasons.end(), st.reason) == reasons.end()) reasons.push_back(st.reason);
+  }
+  if (names.empty()) return std::nullopt;
+  Finding f{Severity::info,
+            fmt::format("Not measured: {}: {}", fmt::join(names, ", "), fmt::join(reasons, "; ")),
+            "", "the verdict's steps table"};
+  f.diagnosis = report::kNotMeasured;
+  return f;
+}
+
+}  // namespace onramp::audit

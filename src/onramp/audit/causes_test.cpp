@@ -1,0 +1,153 @@
+#include "onramp/audit/causes.h"
+
+#include <gtest/gtest.h>
+
+#include "onramp/audit/verdict.h"
+#include "onramp/diagnosis/outcome.h"
+#include "onramp/report/finding_graph.h"
+
+namespace onramp::audit {
+namespace {
+
+using report::Finding;
+using report::Severity;
+
+const report::Figure* figure(const report::Section& s, const std::string& key) {
+  for (const auto& f : s.figures) {
+    if (f.key == key) return &f;
+  }
+  return nullptr;
+}
+
+// A failure finding as the probe and the examples make it, diagnosed by data/diagnoses.toml.
+Finding failed(const std::string& what, const std::string& type, const std::string& message,
+               const std::string& place = "") {
+  Finding f = diagnosis::failure_finding(what, diagnosis::diagnosed(type, message), "cmd");
+  f.place = place;
+  return f;
+}
+
+const std::string kNotServed =
+    "Could not run 'aten::lt.Scalar_out' with arguments from the 'ref' backend. This could be because the operator "
+    "doesn't exist for this backend";
+
+report::Report reference_like() {
+  report::Report r;
+  r.sections.push_back({"wheel", "Wheel", {}, {}, {}});
+  r.sections.back().add(Finding{Severity::blocker, "Requires-Python >=3.12 excludes Python 3.11.7", "", "cmd"});
+  r.sections.back().add(Finding{Severity::friction, "the README says Python 3.11 but Requires-Python is >=3.12", "", "cmd"});
+  r.sections.push_back({"probe", "Probe", {}, {}, {}});
+  auto& probe = r.sections.back();
+  probe.add(Finding{Severity::friction, "import onramp_ref shows 1 warning(s) to every user", "", "cmd"});
+  probe.add(failed("2 device-API call(s) fail with internal-api-names-accelerator; e.g. torch.ref.device_count",
+                   "RuntimeError", "device_count is internal to onramp_ref. Use torch.accelerator.device_count()"));
+  probe.add(failed("torch.randn((4,4), device=\"ref\")", "NotImplementedError", kNotServed));
+  probe.add(failed("torch.randn((4,4), device=\"privateuseone\")", "NotImplementedError", kNotServed));
+  r.sections.push_back({"examples", "Examples", {}, {}, {}});
+  r.sections.back().add(failed("`print(x)`", "NotImplementedError", kNotServed, "README.md:74"));
+  report::assign_finding_ids(r);
+  return r;
+}
+
+TEST(Causes, OneOpNotServedIsOneRootWhereverItIsHit) {
+  auto r = reference_like();
+  link_causes(r, "onramp_ref");
+  const auto& probe = r.section("probe")->findings;
+  EXPECT_EQ(probe[2].caused_by, "");
+  EXPECT_EQ(probe[3].caused_by, probe[2].id);
+  EXPECT_EQ(probe[3].caused_by_reason, "the op it needs is not served: aten::lt.Scalar_out");
+  EXPECT_EQ(r.section("examples")->findings[0].caused_by, "probe.3");
+  auto n = report::count_roots(r);
+  EXPECT_EQ(n.root_blockers, 2u);
+  EXPECT_EQ(n.root_frictions, 3u);
+  EXPECT_EQ(n.following, 2u);
+  auto v = build_verdict(r, "");
+  EXPECT_EQ(figure(v, "root_blockers")->value, 2);
+  EXPECT_EQ(figure(v, "root_frictions")->value, 3);
+  EXPECT_EQ(figure(v, "following_findings")->value, 2);
+  EXPECT_EQ(figure(v, "blockers")->value, 4);  // the old figure keeps its meaning
+  for (const auto& f : v.findings) {
+    if (f.text.find("print(x)") != std::string::npos) {
+      EXPECT_EQ(f.id, "examples.1");  // a copy keeps its id
+    }
+  }
+}
+
+TEST(Causes, AFailedImportIsABlockerAndWhatFailsAfterItFollowsFromIt) {
+  report::Report r;
+  r.sections.push_back({"probe", "Probe", {}, {}, {}});
+  r.sections.back().add(failed("import vendor_x failed (cold run)", "RuntimeError", "vendor runtime not initialised"));
+  r.sections.back().add(
+      failed("import vendor_x failed in the device-API probe", "RuntimeError", "vendor runtime not initialised"));
+  r.sections.back().add(failed("torch.randn((4,4), device=\"vx\")", "RuntimeError",
+                   "Expected one of cpu, cuda device type at start of device string: vx"));
+  r.sections.push_back({"examples", "Examples", {}, {}, {}});
+  r.sections.back().add(failed("`x = torch.ones(2, device=\"vx\")`", "RuntimeError",
+                               "Expected one of cpu, cuda device type at start of device string: vx", "README.md:5"));
+  report::assign_finding_ids(r);
+  auto& probe = r.sections.front();
+  ASSERT_EQ(probe.findings[0].severity, Severity::friction);  // no rule matched: friction by its words
+  link_causes(r, "vendor_x");
+  EXPECT_EQ(probe.findings[0].severity, Severity::blocker);
+  EXPECT_EQ(probe.findings[1].caused_by, "probe.1");
+  EXPECT_EQ(probe.findings[1].caused_by_reason, "the same import failed");
+  EXPECT_EQ(probe.findings[2].caused_by, "probe.1");
+  EXPECT_EQ(probe.findings[2].caused_by_reason, "the module it calls was not imported");
+  EXPECT_EQ(r.section("examples")->findings[0].caused_by, "probe.1");
+  auto n = report::count_roots(r);
+  EXPECT_EQ(n.root_blockers, 1u);
+  EXPECT_EQ(n.root_frictions, 0u);
+}
+
+TEST(Causes, UnknownDeviceNamesAreOneFactWhicheverNameWasTried) {
+  report::Report r;
+  r.sections.push_back({"probe", "Probe", {}, {}, {}});
+  auto& probe = r.sections.back();
+  probe.add(failed("torch.randn((4,4), device=\"tpu\")", "RuntimeError",
+                   "Expected one of cpu, cuda device type at start of device string: tpu"));
+  probe.add(failed("torch.randn((4,4), device=\"privateuseone\")", "RuntimeError",
+                   "Expected one of cpu, cuda device type at start of device string: privateuseone"));
+  report::assign_finding_ids(r);
+  link_causes(r, "torch_tpu");
+  EXPECT_EQ(probe.findings[1].caused_by, "probe.1");
+  EXPECT_EQ(probe.findings[1].caused_by_reason, "the device name it uses was never registered");
+}
+
+TEST(Causes, AStepThatCouldNotRunRestatesItsOwnFindingOrFollowsFromTheFailureBefore) {
+  report::Report r;
+  r.sections.push_back({"index", "Index", {}, {}, {}});
+  r.sections.back().add(Finding{Severity::blocker, "pip could not resolve x (exit 1)", "", "pip"});
+  report::assign_finding_ids(r);
+  std::vector<StepRecord> steps{{"resolve", "failed", "pip could not resolve x: see the index section", 1},
+                                {"probe", "failed", "internal error: boom", 1}};
+  auto own = step_failures(r, steps);
+  ASSERT_EQ(own.size(), 2u);
+  EXPECT_EQ(own[0].caused_by, "index.1");
+  EXPECT_EQ(own[0].caused_by_reason, "the step's own finding says why");
+  EXPECT_EQ(own[1].caused_by, "index.1");
+  EXPECT_EQ(own[1].caused_by_reason, "the step it depends on failed");
+  report::Report empty;
+  auto lone = step_failures(empty, {{"probe", "failed", "internal error: boom", 1}});
+  ASSERT_EQ(lone.size(), 1u);
+  EXPECT_EQ(lone[0].caused_by, "");  // a root of its own
+}
+
+TEST(Causes, NotMeasuredNamesTheStepsAskedForThatDidNotRun) {
+  std::vector<StepRecord> steps{{"resolve", "ran", "", 1},
+                                {"census", "skipped", "no repository given (--repo)", 0},
+                                {"wheel", "skipped", "no wheel of the requirement was fetched", 0},
+                                {"install", "skipped", "no wheel of the requirement was fetched", 0},
+                                {"probe", "skipped", "no module to import", 0}};
+  auto f = not_measured(steps);
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->text, "Not measured: wheel, install, probe: no wheel of the requirement was fetched; no module to import");
+  EXPECT_EQ(f->diagnosis, report::kNotMeasured);
+  EXPECT_FALSE(not_measured({{"resolve", "skipped", "the target is not a requirement", 0}, {"probe", "ran", "", 1}}));
+  auto v = build_verdict(report::Report{}, "", {}, {*f});
+  ASSERT_FALSE(v.findings.empty());
+  EXPECT_EQ(v.findings.front().text.substr(0, 13), "Not measured:");
+  EXPECT_EQ(v.findings.front().id, "verdict.1");
+}
+
+}  // namespace
+}  // namespace onramp::audit

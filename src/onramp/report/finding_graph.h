@@ -1,0 +1,49 @@
+#pragma once
+// Findings as a graph (report/3): every finding has an id, and one that
+// follows from another names it (caused_by) with the reason. A root is a
+// finding that follows from none; the headline counts roots, and renderers
+// fold what follows under its root.
+#include <string>
+#include <vector>
+
+#include "onramp/report/model.h"
+
+namespace onramp::report {
+
+// The diagnosis of the verdict's "Not measured: ..." finding, which every
+// renderer says first.
+inline constexpr const char* kNotMeasured = "not-measured";
+
+// The section's "Not measured: ..." finding; null when it has none.
+const Finding* not_measured_finding(const Section& section);
+
+// "probe.3": a finding's id from its section and its place there (1-based),
+// so that the same inputs give the same ids.
+std::string finding_id(const std::string& section_key, size_t index);
+
+// Gives every finding that has no id yet its own (finding_id).
+void assign_finding_ids(Report& report);
+
+// Records that `follower` follows from `root`, and why. A root is at least as
+// severe as what follows from it (severity by effect): a friction that blocks
+// what comes after it is a blocker.
+void link_finding(Finding& follower, Finding& root, const std::string& reason);
+
+// The finding with this id in the sections that do not restate others; null when none.
+Finding* find_finding(Report& report, const std::string& id);
+
+struct RootCounts {
+  size_t root_blockers = 0;
+  size_t root_frictions = 0;
+  size_t following = 0;  // findings that follow from a root
+};
+
+// Over the sections that do not restate others' findings.
+RootCounts count_roots(const Report& report);
+
+// For each finding of `findings`, the index of the root it leads back to
+// through caused_by within the list (itself when it is a root, or when its
+// cause is not in the list).
+std::vector<size_t> roots_within(const std::vector<Finding>& findings);
+
+}  // namespace onramp::report
