@@ -1,10 +1,12 @@
 #include <filesystem>
+#include <set>
 
 #include "onramp/cli/output.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/port_cmds.h"
 #include "onramp/port/backend_coverage.h"
 #include "onramp/port/model_list.h"
+#include "onramp/port/module_coverage.h"
 #include "onramp/port/op_trace.h"
 #include "onramp/port/progress.h"
 #include "onramp/port/trace_report.h"
@@ -81,11 +83,19 @@ int run_trace(const TraceArgs& args) {
     auto trace = value_or_fatal(port::run_trace(box, spec, options, "trace-" + std::to_string(index)));
     if (trace.error_kind == "BadRequest" && args.models_file.empty()) throw FatalError(trace.error);
     trace.index = index;
-    if (coverage) {
+    if (coverage && coverage->module.empty()) {
       auto join = port::join_ops(trace.all_ops(), *coverage);
       run.join.insert(join.begin(), join.end());
     }
     run.traces.push_back(std::move(trace));
+  }
+  if (coverage && !coverage->module.empty()) {
+    std::set<std::string> ops;
+    for (const auto& trace : run.traces) {
+      for (const auto& op : trace.all_ops()) ops.insert(op);
+    }
+    port::progress("asking the dispatcher how " + coverage->module + " serves " + std::to_string(ops.size()) + " ops");
+    run.join = value_or_fatal(port::served_join(box, *coverage, {ops.begin(), ops.end()}));
   }
   report::Report report;
   report.target = port::trace_target(run);
