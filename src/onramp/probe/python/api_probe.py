@@ -46,10 +46,15 @@ class Recorder:
         start = time.perf_counter()
         try:
             value = thunk()
-            record.update(status="value", value=short_repr(value), value_type=type(value).__name__)
         except BaseException as exc:
             record.update(status="raised", type=type(exc).__name__, message=first_lines(str(exc)))
+            record["seconds"] = time.perf_counter() - start
+            self.emit(record)
+            return
         record["seconds"] = time.perf_counter() - start
+        # The call returned; printing its value is a second step that can
+        # fail on its own (a tensor's repr needs ops the call did not).
+        record.update(status="value", value_type=type(value).__name__, **rendered(value))
         self.emit(record)
 
     def absent(self, group, api, why):
@@ -59,6 +64,14 @@ class Recorder:
 def short_repr(value):
     text = repr(value)
     return text if len(text) <= VALUE_REPR_LIMIT else text[:VALUE_REPR_LIMIT - 3] + "..."
+
+
+def rendered(value):
+    """{"value": repr} or, when repr raises, {"repr_type", "repr_message"}."""
+    try:
+        return {"value": short_repr(value)}
+    except BaseException as exc:
+        return {"value": None, "repr_type": type(exc).__name__, "repr_message": first_lines(str(exc))}
 
 
 def first_lines(text, limit=1000):
