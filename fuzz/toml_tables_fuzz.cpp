@@ -3,7 +3,7 @@
 // so each must turn bad TOML into an error naming the file.
 #include "fuzz_input.h"
 #include "onramp/census/languages.h"
-#include "onramp/ops/profile.h"
+#include "onramp/profile/profile.h"
 #include "onramp/ops/rules.h"
 #include "onramp/diagnosis/diagnosis.h"
 
@@ -13,7 +13,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     (void)table->detect("a/b.py");
     (void)table->detect("CMakeLists.txt");
   }
-  (void)onramp::ops::parse_profile(text, "fuzz.toml");
+  (void)onramp::profile::parse_profile(text, "fuzz.toml");
   if (auto diagnoses = onramp::diagnosis::Diagnoses::parse(text, "fuzz.toml")) {
     (void)diagnoses->find("RuntimeError", "Expected one of cpu, cuda device type at start of device string: tpu");
   }

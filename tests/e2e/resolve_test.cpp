@@ -157,7 +157,7 @@ TEST(ResolveE2E, RequiresPythonRefusalIsAFindingAndCanBeIgnored) {
   EXPECT_EQ(value(ignored.report, "taken_file"), "strict_py-1.0-py3-none-any.whl");
 }
 
-TEST(ResolveE2E, AServerThatStopsMidFileLeavesNothingInTheCache) {
+TEST(ResolveE2E, AServerThatStopsMidFileLeavesAPartThatTheRerunResumes) {
   TempDir dir;
   LoopbackIndex index(dir.path() + "/index", {"--truncate", "demo_helper-2.0-py3-none-any.whl"});
   std::string cache = dir.path() + "/cache";
@@ -167,11 +167,36 @@ TEST(ResolveE2E, AServerThatStopsMidFileLeavesNothingInTheCache) {
   std::string url = index.url().substr(0, index.url().size() - 7) + "files/demo_helper-2.0-py3-none-any.whl";
   auto texts = finding_texts(r.report);
   std::string want = "download refused: " + url + ": the server stopped after " + std::to_string(size / 2) + " of " +
-                     std::to_string(size) + " bytes; nothing was cached";
+                     std::to_string(size) + " bytes; the " + std::to_string(size / 2) +
+                     " bytes received are kept to resume";
   EXPECT_NE(std::find(texts.begin(), texts.end(), want), texts.end()) << r.run.out;
   auto left = files_under(cache + "/onramp");
-  EXPECT_EQ(std::count_if(left.begin(), left.end(), [](const std::string& p) { return p.find("demo_helper") != std::string::npos || p.find(".download-") != std::string::npos; }), 0) << left.size();
-  EXPECT_EQ(left.size(), 2u);  // the other two files of the resolution
+  auto partials = [](const std::vector<std::string>& paths) {
+    return std::count_if(paths.begin(), paths.end(), [](const std::string& p) { return p.ends_with(".partial"); });
+  };
+  EXPECT_EQ(partials(left), 1) << left.size();
+  EXPECT_EQ(left.size(), 3u);  // the other two files of the resolution and the part
+
+  auto again = resolve(index, cache, {"demo-backend==1.0", "--download", "--out", dir.path() + "/run2"});
+  EXPECT_EQ(again.run.exit_code, 0) << again.run.err << again.run.out;
+  bool resumed = false;
+  json downloads = table(again.report, "index", "downloads");
+  for (const auto& row : downloads["rows"]) {
+    if (row["file_name"] == "demo_helper-2.0-py3-none-any.whl") {
+      EXPECT_EQ(row["resumed_from"], size / 2);
+      EXPECT_EQ(row["bytes"], size);
+      resumed = true;
+    }
+  }
+  EXPECT_TRUE(resumed) << downloads.dump();
+  left = files_under(cache + "/onramp");
+  EXPECT_EQ(partials(left), 0);
+  EXPECT_EQ(left.size(), 3u);
+  for (const auto& p : left) {
+    if (p.find("demo_helper") != std::string::npos) {
+      EXPECT_EQ(command_output("sha256sum '" + cache + "/onramp/" + p + "' | cut -c1-64 | tr -d '\\n'"), index.sha256("demo_helper-2.0-py3-none-any.whl"));
+    }
+  }
 }
 
 TEST(ResolveE2E, AWrongHashAndAnUnsafeNameAreRefused) {

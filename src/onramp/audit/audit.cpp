@@ -15,11 +15,10 @@
 #include "onramp/census/census.h"
 #include "onramp/index/resolve.h"
 #include "onramp/ops/ops_run.h"
-#include "onramp/ops/profile.h"
-#include "onramp/probe/api_probe.h"
+#include "onramp/profile/profile.h"
 #include "onramp/examples/example_sources.h"
 #include "onramp/examples/examples_run.h"
-#include "onramp/probe/import_probe.h"
+#include "onramp/probe/probe.h"
 #include "onramp/install/install.h"
 #include "onramp/python/sandbox.h"
 #include "onramp/source/source.h"
@@ -43,7 +42,7 @@ struct AuditState {
   fs::path install_target;               // a wheel directory to install, for a requirement
   std::string install_stop;              // why a requirement cannot be installed
   std::unique_ptr<source::Source> source;
-  std::optional<ops::BackendProfile> profile;
+  std::optional<profile::BackendProfile> profile;
   std::string module;
   std::string python;                   // interpreter for probe and examples
   std::vector<std::string> pythonpath;  // where the module is importable from, if not installed
@@ -204,11 +203,11 @@ python::Sandbox open_python(const AuditState& s, const std::string& step) {
 
 std::string run_probe_step(AuditState& s) {
   auto python = open_python(s, "probe");
-  report::Section section{"probe", "Import and device probes", {}, {}, {}};
-  probe::add_import_probe(section, python, {s.module, s.options.runs, 10});
-  std::string device = !s.options.device.empty() ? s.options.device : s.profile ? s.profile->device : "";
-  probe::add_api_probe(section, python, {s.module, device});
-  s.report.sections.push_back(std::move(section));
+  probe::ProbeOptions options;
+  options.module = s.module;
+  options.device = !s.options.device.empty() ? s.options.device : s.profile ? s.profile->device : "";
+  options.runs = s.options.runs;
+  s.report.sections.push_back(probe::probe_section(python, options));
   s.report.target["python"] = python::describe(python.interpreter());
   return "import " + s.module + " with " + python::describe(python.interpreter());
 }
@@ -220,11 +219,9 @@ std::string run_examples_step(AuditState& s) {
     files.insert(files.end(), found.begin(), found.end());
   }
   auto python = open_python(s, "examples");
-  report::Section section{"examples", "Examples, statement by statement", {}, {}, {}};
-  examples::ExamplesOptions options{s.module, 60, {s.module, {}}};
-  if (s.profile) options.registration.calls = s.profile->device_init_calls;
-  examples::add_examples(section, python, files, options);
-  s.report.sections.push_back(std::move(section));
+  examples::ExamplesOptions options{s.module, 60,
+                                    examples::device_registration(s.module, s.profile ? &*s.profile : nullptr)};
+  s.report.sections.push_back(examples::examples_section(python, files, options));
   return fmt::format("{} document(s)", s.docs.size());
 }
 
@@ -263,7 +260,7 @@ void open_source(AuditState& s, const std::string& path) {
 
 void open_target(AuditState& s) {
   const auto& o = s.options;
-  if (!o.profile.empty()) s.profile = value_or_fatal(ops::load_profile(o.profile));
+  if (!o.profile.empty()) s.profile = value_or_fatal(profile::load_profile(o.profile));
   s.module = !o.module.empty() ? o.module : s.profile ? s.profile->module : "";
   s.python = o.python;
   s.wheels = o.wheels;

@@ -187,7 +187,7 @@ std::string fetch_taken_file(const index::ResolveOptions& r, IndexFacts& f) {
   for (const auto& file : f.files) {
     if (file.status != index::FileStatus::taken || file.file.sha256.empty()) continue;
     f.downloads.push_back(index::fetch_into_cache(r, index::FileCache(r.cache_root), f.project, file.file.url,
-                                                  file.file.sha256, file.file.file_name));
+                                                  file.file.sha256, file.file.file_name, file.file.size.value_or(0)));
     return f.downloads.back().path;
   }
   return "";

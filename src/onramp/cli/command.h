@@ -30,5 +30,6 @@ Command resolve_command();
 Command port_command();
 Command diff_command();
 Command budget_command();
+Command cache_command();
 
 }  // namespace onramp::cli

@@ -15,6 +15,7 @@ const std::vector<Command>& commands() {
       port_command(),
       diff_command(),
       budget_command(),
+      cache_command(),
   };
   return table;
 }

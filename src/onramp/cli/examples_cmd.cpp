@@ -1,10 +1,11 @@
 #include <memory>
+#include <optional>
 
 #include "onramp/cli/command.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
 #include "onramp/cli/sandbox_options.h"
-#include "onramp/ops/profile.h"
+#include "onramp/profile/profile.h"
 #include "onramp/examples/example_sources.h"
 #include "onramp/examples/examples_run.h"
 #include "onramp/util/error.h"
@@ -22,12 +23,9 @@ struct ExamplesArgs {
 
 int run_examples(const ExamplesArgs& given) {
   ExamplesArgs args = given;
-  args.options.registration.module = args.options.module;
-  if (!args.profile.empty()) {
-    auto profile = value_or_fatal(ops::load_profile(args.profile));
-    if (args.options.registration.module.empty()) args.options.registration.module = profile.module;
-    args.options.registration.calls = profile.device_init_calls;
-  }
+  std::optional<profile::BackendProfile> profile;
+  if (!args.profile.empty()) profile = value_or_fatal(profile::load_profile(args.profile));
+  args.options.registration = examples::device_registration(args.options.module, profile ? &*profile : nullptr);
   auto files = value_or_fatal(examples::collect_examples(args.target));
   auto run_dir = args.sandbox.create_run_dir();
   SandboxRunner runner;
@@ -36,9 +34,7 @@ int run_examples(const ExamplesArgs& given) {
   report.target = {{"kind", "examples"}, {"path", args.target}, {"python", python.python()}};
   if (!args.options.module.empty()) report.target["module"] = args.options.module;
   report.run_dir = run_dir.string();
-  report::Section section{"examples", "Examples, statement by statement", {}, {}, {}};
-  examples::add_examples(section, python, files, args.options);
-  report.sections.push_back(std::move(section));
+  report.sections.push_back(examples::examples_section(python, files, args.options));
   args.output.emit(report);
   return 0;
 }

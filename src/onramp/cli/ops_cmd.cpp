@@ -4,7 +4,7 @@
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
 #include "onramp/ops/ops_run.h"
-#include "onramp/ops/profile.h"
+#include "onramp/profile/profile.h"
 #include "onramp/source/source.h"
 
 namespace onramp::cli {
@@ -26,8 +26,8 @@ struct OpsArgs {
 };
 
 int run_ops(const OpsArgs& args) {
-  std::unique_ptr<ops::BackendProfile> profile;
-  if (!args.profile.empty()) profile = std::make_unique<ops::BackendProfile>(value_or_fatal(ops::load_profile(args.profile)));
+  std::unique_ptr<profile::BackendProfile> profile;
+  if (!args.profile.empty()) profile = std::make_unique<profile::BackendProfile>(value_or_fatal(profile::load_profile(args.profile)));
   source::OpenOptions open;
   if (!args.rev.empty()) open.rev = args.rev;
   open.include_ignored = args.all;

@@ -3,17 +3,14 @@
 #include "onramp/cli/command.h"
 #include "onramp/cli/output.h"
 #include "onramp/cli/sandbox_options.h"
-#include "onramp/probe/api_probe.h"
-#include "onramp/probe/import_probe.h"
+#include "onramp/probe/probe.h"
 #include "onramp/util/error.h"
 
 namespace onramp::cli {
 namespace {
 
 struct ProbeArgs {
-  std::string module;
-  std::string device;
-  int runs = 5;
+  probe::ProbeOptions options;
   bool no_import = false;
   bool no_api = false;
   SandboxCliOptions sandbox;
@@ -24,16 +21,14 @@ int run_probe(const ProbeArgs& args) {
   auto run_dir = args.sandbox.create_run_dir();
   SandboxRunner runner;
   auto python = python::Sandbox::open(runner, args.sandbox.sandbox, run_dir);
+  probe::ProbeOptions options = args.options;
+  options.import_runs = !args.no_import;
+  options.device_api = !args.no_api;
   report::Report report;
-  report.target = {{"kind", "module"}, {"module", args.module}, {"python", python.python()}};
-  if (!args.device.empty()) report.target["device"] = args.device;
+  report.target = {{"kind", "module"}, {"module", options.module}, {"python", python.python()}};
+  if (!options.device.empty()) report.target["device"] = options.device;
   report.run_dir = run_dir.string();
-  report::Section section{"probe", "Import and device probes", {}, {}, {}};
-  if (!args.module.empty() && !args.no_import) {
-    probe::add_import_probe(section, python, {args.module, args.runs, 10});
-  }
-  if (!args.no_api) probe::add_api_probe(section, python, {args.module, args.device});
-  report.sections.push_back(std::move(section));
+  report.sections.push_back(probe::probe_section(python, options));
   args.output.emit(report);
   return 0;
 }
@@ -44,12 +39,12 @@ Command probe_command() {
   return {"probe", "Import a backend in fresh sandboxed interpreters and ask its device APIs what they answer",
           [](CLI::App& app) -> Action {
             auto args = std::make_shared<ProbeArgs>();
-            app.add_option("-m,--module", args->module, "The backend module to import (e.g. torch_tpu)");
-            app.add_option("--device", args->device,
+            app.add_option("-m,--module", args->options.module, "The backend module to import (e.g. torch_tpu)");
+            app.add_option("--device", args->options.device,
                            "Device name to probe (default: the name the module gives PrivateUse1, else the module "
                            "name without 'torch_')")
                 ->type_name("NAME");
-            app.add_option("--runs", args->runs, "Fresh interpreters that import the module (first cold, rest warm)")
+            app.add_option("--runs", args->options.runs, "Fresh interpreters that import the module (first cold, rest warm)")
                 ->check(CLI::Range(1, 100))
                 ->capture_default_str();
             auto* no_import =
@@ -63,7 +58,7 @@ Command probe_command() {
   onramp probe --module torch_xla --device xla --runs 3 --json -o probe.json
   onramp probe --module mybackend --path ~/src/mybackend --python ~/venvs/t2/bin/python)");
             return [args] {
-              if (args->module.empty() && args->device.empty()) {
+              if (args->options.module.empty() && args->options.device.empty()) {
                 throw FatalError("probe: give --module M, --device NAME, or both");
               }
               return run_probe(*args);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "onramp/examples/keys.h"
 #include "onramp/report/json_fields.h"
 
 namespace onramp::examples {
@@ -120,7 +121,7 @@ struct Cell {
 
 std::string statement_place(const Json& record) {
   std::string origin = text_field(record, "origin");
-  if (origin == "--module") return origin;
+  if (origin == keys::kModuleOrigin) return origin;
   return fmt::format("{}:{}", origin.substr(0, origin.rfind(':')), report::number_field(record, "line", 0));
 }
 

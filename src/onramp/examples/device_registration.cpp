@@ -33,6 +33,14 @@ bool calls_one_of(const Json& record, const std::vector<std::string>& calls) {
 
 }  // namespace
 
+DeviceRegistration device_registration(const std::string& module, const profile::BackendProfile* profile) {
+  DeviceRegistration out{module, {}};
+  if (!profile) return out;
+  if (out.module.empty()) out.module = profile->module;
+  out.calls = profile->device_init_calls;
+  return out;
+}
+
 std::string device_registration_note(const std::vector<Json>& records, size_t before,
                                      const DeviceRegistration& registration) {
   if (registration.module.empty() && registration.calls.empty()) return "";

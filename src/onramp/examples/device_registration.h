@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "onramp/profile/profile.h"
 #include "onramp/report/model.h"
 
 namespace onramp::examples {
@@ -15,6 +16,10 @@ struct DeviceRegistration {
   std::string module;               // the backend's import name; "" when unknown
   std::vector<std::string> calls;   // init calls that register the device name ("tpu_device")
 };
+
+// The backend `module` (else the profile's) and the profile's init calls;
+// `profile` may be null (none given).
+DeviceRegistration device_registration(const std::string& module, const profile::BackendProfile* profile);
 
 // One sentence, or "" when nothing is known about the backend. `before` is
 // the number of statement records of `records` that precede the failing one.

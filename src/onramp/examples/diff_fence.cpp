@@ -5,6 +5,7 @@
 
 #include <sstream>
 
+#include "onramp/examples/keys.h"
 #include "onramp/util/embedded.h"
 #include "onramp/util/toml_strings.h"
 
@@ -118,7 +119,7 @@ void add_diff_fences(report::Section& section, const std::vector<ExampleFile>& f
   std::vector<report::Column> columns{{"where", "Where", ""}, {"added", "Added", "lines"},
                                       {"removed", "Removed", "lines"}, {"changed", "Changed", "lines"}};
   for (const auto& c : rules.classes) columns.push_back({c.id, c.label, "lines"});
-  report::Table t{"diff_fences", "The documented port: diff fences",
+  report::Table t{keys::kDiffFences, "The documented port: diff fences",
                   "Per ```diff/```patch fence, code lines only (after the leading +/-, neither blank nor a comment): "
                   "added, removed, and changed (a run of - lines directly followed by a run of + lines pairs min of "
                   "the two); added lines classified by data/port_changes.toml",
@@ -138,15 +139,15 @@ void add_diff_fences(report::Section& section, const std::vector<ExampleFile>& f
   }
   if (t.rows.empty()) return;
   std::string method = "code lines of the ```diff/```patch fences (cmark), by the rule of the diff_fences table";
-  section.add(report::Figure{"diff_fences", "Diff fences (the documented port)", t.rows.size(), "fences",
+  section.add(report::Figure{keys::kDiffFences, "Diff fences (the documented port)", t.rows.size(), "fences",
                              "```diff and ```patch fences of the Markdown files, notebook markdown cells and marimo "
                              "prose",
                              "the example files", ""});
-  section.add(report::Figure{"diff_lines_added", "Code lines the documented port adds", total.added, "lines", method,
+  section.add(report::Figure{keys::kDiffLinesAdded, "Code lines the documented port adds", total.added, "lines", method,
                              "the example files", ""});
-  section.add(report::Figure{"diff_lines_removed", "Code lines the documented port removes", total.removed, "lines",
+  section.add(report::Figure{keys::kDiffLinesRemoved, "Code lines the documented port removes", total.removed, "lines",
                              method, "the example files", ""});
-  section.add(report::Figure{"diff_lines_changed", "Added lines that replace a removed one", total.changed, "lines",
+  section.add(report::Figure{keys::kDiffLinesChanged, "Added lines that replace a removed one", total.changed, "lines",
                              method, "the example files", ""});
   for (const auto& cls : rules.classes) {
     size_t n = total.classes.contains(cls.id) ? total.classes.at(cls.id) : 0;

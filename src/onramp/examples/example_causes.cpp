@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "onramp/examples/keys.h"
+
 namespace onramp::examples {
 
 void CauseTally::add_root(const std::string& place, const diagnosis::Failure& failure) {
@@ -58,7 +60,7 @@ const FailureCause* CauseTally::cause_of(const std::string& place) const {
 }
 
 report::Table causes_table(const CauseTally& tally, const std::string& evidence) {
-  report::Table t{"failure_causes", "Failure causes (root failures first)",
+  report::Table t{keys::kFailureCauses, "Failure causes (root failures first)",
                   "Failed statements grouped by cause (a diagnosis of data/diagnoses.toml with its subject); a "
                   "statement that fails only because an earlier failure left a name unbound counts under that "
                   "failure's cause, and so does one of a marimo cell that takes a name from a cell that failed; statements that "

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include "onramp/examples/keys.h"
 #include "onramp/report/json_fields.h"
 #include "onramp/examples/consequence.h"
 #include "onramp/examples/diff_fence.h"
@@ -26,7 +27,7 @@ std::string first_line(const std::string& source) {
 Json blocks_json(const ExampleFile& file, const ExamplesOptions& options) {
   Json blocks = Json::array();
   if (!options.module.empty()) {
-    blocks.push_back({{"origin", "--module"}, {"line", 1}, {"code", "import " + options.module + "\n"}});
+    blocks.push_back({{"origin", keys::kModuleOrigin}, {"line", 1}, {"code", "import " + options.module + "\n"}});
   }
   for (const auto& b : file.blocks) {
     Json block{{"origin", b.origin}, {"line", b.line}, {"code", b.code}};
@@ -200,7 +201,7 @@ void add_statement_records(report::Section& s, const ExampleFile& file, size_t i
                            std::vector<report::Finding>& findings) {
   FileRows rows;
   statement_rows(run, options, tally, rows);
-  report::Table t{fmt::format("statements_{}", index), "Statements: " + file.path,
+  report::Table t{keys::kStatementsTablePrefix + std::to_string(index), "Statements: " + file.path,
                   "Each top-level statement run in order in one sandboxed interpreter, continuing after failures; a "
                   "failure that only follows from an earlier one names it (follows_from), a success that ran on a failure's "
                   "leftovers names it too (depends_on)",
@@ -224,8 +225,9 @@ void add_statement_records(report::Section& s, const ExampleFile& file, size_t i
   s.add(std::move(t));
 }
 
-void add_examples(report::Section& section, python::Sandbox& sandbox, const std::vector<ExampleFile>& files,
-                  const ExamplesOptions& options) {
+report::Section examples_section(python::Sandbox& sandbox, const std::vector<ExampleFile>& files,
+                                 const ExamplesOptions& options) {
+  report::Section section{keys::kSection, "Examples, statement by statement", {}, {}, {}};
   StatementTally total;
   std::vector<report::Finding> findings;
   report::Table shell{"shell_commands", "Shell commands (listed, not run)",
@@ -251,13 +253,13 @@ void add_examples(report::Section& section, python::Sandbox& sandbox, const std:
        {"statements_ok", "Statements that succeeded", total.succeeded, "statements", method, evidence, ""},
        {"statements_failed", "Statements that failed", total.failed, "statements",
         method + "; raised, timed out or killed (root failures and the lines that follow from them)", evidence, ""},
-       {"failure_causes", "Causes of the failures", total.causes.causes().size(), "causes",
+       {keys::kFailureCauses, "Causes of the failures", total.causes.causes().size(), "causes",
         "distinct (diagnosis, subject) pairs of the root failures: " +
             causes_summary(total.causes.causes().size(), total.causes.roots(), total.causes.following()),
         evidence, ""},
-       {"root_failures", "Root failures", total.causes.roots(), "statements",
+       {keys::kRootFailures, "Root failures", total.causes.roots(), "statements",
         "failed statements that do not follow from an earlier failure", evidence, ""},
-       {"following_failures", "Failures that follow from an earlier one", total.causes.following(), "statements",
+       {keys::kFollowingFailures, "Failures that follow from an earlier one", total.causes.following(), "statements",
         follow_method, evidence, ""},
        {"depending_successes", "Successes that depend on a failure", total.causes.depending(), "statements",
         "statements that succeeded but read a name a failed statement left (bound before it failed, or bound by a "
@@ -272,6 +274,7 @@ void add_examples(report::Section& section, python::Sandbox& sandbox, const std:
   add_findings_by_cause(section, total, findings);
   section.add(std::move(shell));
   add_diff_fences(section, files);
+  return section;
 }
 
 }  // namespace onramp::examples

@@ -21,8 +21,10 @@ struct ExamplesOptions {
   DeviceRegistration registration{};  // the backend's module and device-registering init calls
 };
 
-void add_examples(report::Section& section, python::Sandbox& sandbox, const std::vector<ExampleFile>& files,
-                  const ExamplesOptions& options);
+// The examples section, as `onramp examples` and the audit's examples step
+// build it: every file's statements run in the sandbox, one interpreter a file.
+report::Section examples_section(python::Sandbox& sandbox, const std::vector<ExampleFile>& files,
+                                 const ExamplesOptions& options);
 
 struct StatementTally {
   size_t statements = 0, succeeded = 0, failed = 0, not_run = 0;

@@ -3,12 +3,17 @@
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <openssl/evp.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <memory>
+#include <optional>
+#include <vector>
 
 namespace onramp::index {
 namespace fs = std::filesystem;
@@ -31,29 +36,51 @@ std::string hex_digest(EVP_MD_CTX* ctx) {
   return out;
 }
 
-// Closes and removes a temporary file unless released.
-class TempFile {
+// The partial file of a download in progress, held under an exclusive
+// flock(2) while it is written: the kernel drops the lock when its writer
+// dies (even by SIGKILL), so an unlocked partial is one a later run may
+// resume or remove, and a locked one belongs to another onramp at work.
+class PartialFile {
  public:
-  explicit TempFile(fs::path pattern) : path_(pattern.string()) { fd_ = ::mkstemp(path_.data()); }
-  ~TempFile() {
-    if (fd_ >= 0) ::close(fd_);
-    if (!kept_) ::unlink(path_.c_str());
+  explicit PartialFile(fs::path path) : path_(std::move(path)) {
+    fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   }
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
+  ~PartialFile() {
+    if (fd_ >= 0) ::close(fd_);  // closing releases the lock
+  }
+  PartialFile(const PartialFile&) = delete;
+  PartialFile& operator=(const PartialFile&) = delete;
   int fd() const { return fd_; }
-  const std::string& path() const { return path_; }
-  bool close() {
-    int rc = ::close(fd_);
-    fd_ = -1;
-    return rc == 0;
+  const fs::path& path() const { return path_; }
+  // Takes the lock, waiting for another writer to finish when `wait`.
+  bool lock(bool wait) { return fd_ >= 0 && ::flock(fd_, LOCK_EX | (wait ? 0 : LOCK_NB)) == 0; }
+  // The held bytes, hashed into `digest`; the file offset ends after them.
+  std::optional<uint64_t> read_into(EVP_MD_CTX* digest) {
+    if (::lseek(fd_, 0, SEEK_SET) < 0) return std::nullopt;
+    std::vector<char> buffer(1 << 16);
+    uint64_t total = 0;
+    for (;;) {
+      ssize_t n = ::read(fd_, buffer.data(), buffer.size());
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) return std::nullopt;
+      if (n == 0) return total;
+      EVP_DigestUpdate(digest, buffer.data(), static_cast<size_t>(n));
+      total += static_cast<uint64_t>(n);
+    }
   }
-  void keep() { kept_ = true; }
+  bool truncate() { return ::ftruncate(fd_, 0) == 0 && ::lseek(fd_, 0, SEEK_SET) == 0; }
+  void remove() { ::unlink(path_.c_str()); }
+  // Whether the path still names the file this holds (another writer may
+  // have renamed it into place or removed it while this one waited).
+  bool still_at_path() const {
+    struct stat held {}, named {};
+    return ::fstat(fd_, &held) == 0 && ::stat(path_.c_str(), &named) == 0 && held.st_ino == named.st_ino &&
+           held.st_dev == named.st_dev;
+  }
 
  private:
-  std::string path_;
+  fs::path path_;
   int fd_ = -1;
-  bool kept_ = false;
 };
 
 bool write_all(int fd, const char* data, size_t n) {
@@ -103,33 +130,151 @@ std::optional<CachedFile> FileCache::find(const std::string& sha256, const std::
   return CachedFile{*path, fs::file_size(*path, ec), true};
 }
 
+fs::path partial_path(const fs::path& file) { return fs::path(file.string() + kPartialSuffix); }
+
 Result<CachedFile> FileCache::fetch(const std::string& url, const std::string& sha256, const std::string& file_name,
-                                    const ProgressFn& progress) const {
+                                    const ProgressFn& progress, uint64_t expected_bytes) const {
   auto path = path_for(sha256, file_name);
   if (!path) return fail(fmt::format("{}: {}", url, path.error().message));
-  if (auto hit = find(sha256, file_name)) return *hit;
+  remove_stale_partials(std::chrono::hours(24));
+  if (auto hit = find(sha256, file_name)) {
+    // A use: `onramp cache prune --older-than` counts from the last one.
+    std::error_code touched;
+    fs::last_write_time(hit->path, fs::file_time_type::clock::now(), touched);
+    return *hit;
+  }
   std::error_code ec;
   fs::create_directories(path->parent_path(), ec);
   if (ec) return fail(fmt::format("{}: cannot create: {}", path->parent_path().string(), ec.message()));
-  TempFile tmp(path->parent_path() / ".download-XXXXXX");
-  if (tmp.fd() < 0) return fail(fmt::format("{}: cannot create a temporary file: {}", path->parent_path().string(), std::strerror(errno)));
+  std::optional<PartialFile> holder;
+  // Another onramp downloading this file holds the lock: wait for it, then
+  // take its result, or go on from what it left (a few times at most).
+  for (int attempt = 0; attempt < 3 && !holder; ++attempt) {
+    holder.emplace(partial_path(*path));
+    if (holder->fd() < 0) return fail(fmt::format("{}: cannot create: {}", holder->path().string(), std::strerror(errno)));
+    bool waited = !holder->lock(false);
+    if (waited && !holder->lock(true)) return fail(fmt::format("{}: cannot lock: {}", holder->path().string(), std::strerror(errno)));
+    if (auto hit = find(sha256, file_name)) return *hit;
+    if (!holder->still_at_path()) holder.reset();
+  }
+  if (!holder) {
+    return fail(fmt::format("{}: another onramp kept replacing the partial download", partial_path(*path).string()));
+  }
+  PartialFile& partial = *holder;
   Digest digest = new_digest();
-  SinkFn sink = [&](const char* data, size_t n) {
-    EVP_DigestUpdate(digest.get(), data, n);
-    return write_all(tmp.fd(), data, n);
-  };
-  auto bytes = http_download(url, sink, progress);
-  if (!bytes) return fail(bytes.error().message + "; nothing was cached");
-  if (!tmp.close()) return fail(fmt::format("{}: write failed: {}", tmp.path(), std::strerror(errno)));
+  auto held = partial.read_into(digest.get());
+  if (!held) return fail(fmt::format("{}: cannot read: {}", partial.path().string(), std::strerror(errno)));
+  // What a killed run left may already be the whole file, or more than it.
+  bool complete = expected_bytes && *held >= expected_bytes;
+  if (complete && !(*held == expected_bytes && hex_digest(digest.get()) == sha256)) {
+    digest = new_digest();
+    if (!partial.truncate()) return fail(fmt::format("{}: cannot truncate: {}", partial.path().string(), std::strerror(errno)));
+    held = 0;
+    complete = false;
+  } else if (complete) {
+    digest = new_digest();
+    partial.read_into(digest.get());
+  }
+  uint64_t bytes = *held;
+  bool resumed = false;
+  if (!complete) {
+    SinkFn sink = [&](const char* data, size_t n) {
+      EVP_DigestUpdate(digest.get(), data, n);
+      return write_all(partial.fd(), data, n);
+    };
+    DownloadOptions options;
+    options.resume_from = *held;
+    options.expected_bytes = expected_bytes;
+    options.restart = [&] {
+      digest = new_digest();
+      return partial.truncate();
+    };
+    auto got = http_download(url, sink, progress, options);
+    if (!got) {
+      // The bytes received stay in the partial file for the next run to resume.
+      struct stat held_now {};
+      if (::fstat(partial.fd(), &held_now) == 0 && held_now.st_size > 0) {
+        return fail(fmt::format("{}; the {} bytes received are kept to resume", got.error().message, held_now.st_size));
+      }
+      partial.remove();
+      fs::remove(path->parent_path(), ec);  // only when empty
+      return fail(got.error().message + "; nothing was cached");
+    }
+    bytes = got->bytes;
+    resumed = got->resumed;
+  }
   std::string actual = hex_digest(digest.get());
   if (actual != sha256) {
+    partial.remove();
     return fail(fmt::format("{}: sha256 mismatch: the index says {}, the file has {}; refused, nothing was cached", url,
                             sha256, actual));
   }
-  fs::rename(tmp.path(), *path, ec);
+  fs::rename(partial.path(), *path, ec);
   if (ec) return fail(fmt::format("{}: cannot rename into the cache: {}", path->string(), ec.message()));
-  tmp.keep();
-  return CachedFile{*path, *bytes, false};
+  CachedFile out{*path, bytes, false};
+  out.resumed_from = resumed || complete ? *held : 0;
+  return out;
+}
+
+namespace {
+
+bool is_partial(const fs::path& p) {
+  std::string name = p.filename().string();
+  // ".download-XXXXXX": the temporary name of earlier versions of onramp.
+  return name.ends_with(kPartialSuffix) || name.starts_with(".download-");
+}
+
+// Whether another process holds the partial's lock now.
+bool locked_by_another(const fs::path& p) {
+  int fd = ::open(p.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  bool busy = ::flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+  ::close(fd);
+  return busy;
+}
+
+uint64_t tree_bytes(const fs::path& dir) {
+  uint64_t total = 0;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, fs::directory_options::skip_permission_denied, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (it->is_regular_file(ec) && !it->is_symlink(ec)) total += it->file_size(ec);
+  }
+  return total;
+}
+
+}  // namespace
+
+std::vector<CacheEntry> FileCache::entries() const {
+  std::vector<CacheEntry> out;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(root_ / "files", fs::directory_options::skip_permission_denied, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (!it->is_regular_file(ec)) continue;
+    CacheEntry e{"file", it->path(), it->file_size(ec), it->last_write_time(ec), false};
+    if (is_partial(e.path)) {
+      e.kind = "partial";
+      e.in_use = locked_by_another(e.path);
+    }
+    out.push_back(std::move(e));
+  }
+  for (const auto& host : fs::directory_iterator(root_ / "hosts", ec)) {
+    if (host.is_directory(ec)) out.push_back({"host", host.path(), tree_bytes(host.path()), host.last_write_time(ec), false});
+  }
+  std::sort(out.begin(), out.end(), [](const CacheEntry& a, const CacheEntry& b) { return a.path < b.path; });
+  return out;
+}
+
+std::vector<fs::path> FileCache::remove_stale_partials(std::chrono::seconds age) const {
+  std::vector<fs::path> removed;
+  auto now = fs::file_time_type::clock::now();
+  for (const auto& e : entries()) {
+    if (e.kind != "partial" || e.in_use || now - e.modified < age) continue;
+    std::error_code ec;
+    if (fs::remove(e.path, ec)) removed.push_back(e.path);
+    fs::remove(e.path.parent_path(), ec);  // only when empty
+  }
+  return removed;
 }
 
 Result<std::string> sha256_file(const fs::path& path) {

@@ -3,7 +3,13 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <fcntl.h>
+#include <sys/file.h>
+
 #include <fstream>
+
+#include "onramp/index/cache_section.h"
+#include "onramp/index/test_http_server.h"
 
 namespace onramp::index {
 namespace {
@@ -95,6 +101,129 @@ TEST_F(CacheDir, AnUnsafeNameIsRefusedBeforeAnyTransfer) {
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().message, source_url() + ": refused: a file name holding \"..\"");
   EXPECT_FALSE(fs::exists(dir_ / "cache"));
+}
+
+
+// A body of some size, and its SHA-256 as the cache computes it.
+struct Body {
+  std::string bytes;
+  std::string sha256;
+};
+
+Body make_body(const fs::path& dir, size_t size) {
+  Body b;
+  for (size_t i = 0; i < size; ++i) b.bytes += static_cast<char>('a' + (i * 7) % 26);
+  std::ofstream(dir / "body") << b.bytes;
+  b.sha256 = *sha256_file(dir / "body");
+  return b;
+}
+
+TEST_F(CacheDir, AnInterruptedDownloadIsKeptAndResumedWithARangeRequest) {
+  Body body = make_body(dir_, 300000);
+  testing::TestHttpServer server(body.bytes, {{100000, true, true}, {}});
+  FileCache cache(dir_ / "cache");
+  auto first = cache.fetch(server.url("big.whl"), body.sha256, "big.whl", {}, body.bytes.size());
+  ASSERT_FALSE(first);
+  EXPECT_NE(first.error().message.find("the server stopped after 100000 of 300000 bytes"), std::string::npos)
+      << first.error().message;
+  EXPECT_NE(first.error().message.find("bytes received are kept to resume"), std::string::npos);
+  auto where = *cache.path_for(body.sha256, "big.whl");
+  EXPECT_EQ(fs::file_size(where.string() + kPartialSuffix), 100000u);
+  std::vector<std::pair<uint64_t, uint64_t>> seen;
+  auto second = cache.fetch(server.url("big.whl"), body.sha256, "big.whl",
+                            [&](uint64_t done, uint64_t total) { seen.emplace_back(done, total); }, body.bytes.size());
+  ASSERT_TRUE(second) << second.error().message;
+  EXPECT_EQ(second->resumed_from, 100000u);
+  EXPECT_EQ(second->bytes, 300000u);
+  EXPECT_EQ(server.ranges(), (std::vector<std::string>{"", "100000"}));
+  EXPECT_EQ(*sha256_file(second->path), body.sha256);
+  ASSERT_FALSE(seen.empty());
+  EXPECT_EQ(seen.back(), std::make_pair(uint64_t{300000}, uint64_t{300000}));
+  EXPECT_EQ(cache_files(), std::vector<std::string>{"files/sha256/" + body.sha256.substr(0, 2) + "/" + body.sha256 +
+                                                     "/big.whl"});
+}
+
+TEST_F(CacheDir, AServerThatIgnoresTheRangeSendsTheWholeFileAgain) {
+  Body body = make_body(dir_, 50000);
+  testing::TestHttpServer server(body.bytes, {{20000, true, true}, {std::string::npos, false, true}});
+  FileCache cache(dir_ / "cache");
+  ASSERT_FALSE(cache.fetch(server.url("f.whl"), body.sha256, "f.whl", {}, 0));
+  auto again = cache.fetch(server.url("f.whl"), body.sha256, "f.whl", {}, 0);
+  ASSERT_TRUE(again) << again.error().message;
+  EXPECT_EQ(again->resumed_from, 0u);
+  EXPECT_EQ(*sha256_file(again->path), body.sha256);
+  EXPECT_EQ(cache_files().size(), 1u);
+}
+
+TEST_F(CacheDir, AKilledRunsWrongPartialIsDroppedAndProgressUsesTheKnownSize) {
+  Body body = make_body(dir_, 40000);
+  testing::TestHttpServer server(body.bytes, {{std::string::npos, true, false}});
+  FileCache cache(dir_ / "cache");
+  auto where = *cache.path_for(body.sha256, "k.whl");
+  fs::create_directories(where.parent_path());
+  std::ofstream(where.string() + kPartialSuffix) << std::string(40000, 'x');  // as long as the file, but wrong
+  std::vector<std::pair<uint64_t, uint64_t>> seen;
+  auto got = cache.fetch(server.url("k.whl"), body.sha256, "k.whl",
+                         [&](uint64_t done, uint64_t total) { seen.emplace_back(done, total); }, body.bytes.size());
+  ASSERT_TRUE(got) << got.error().message;
+  EXPECT_EQ(got->resumed_from, 0u);
+  EXPECT_EQ(server.ranges(), std::vector<std::string>{""});
+  ASSERT_FALSE(seen.empty());
+  EXPECT_EQ(seen.back().second, 40000u);  // the server sent no length: the index's size
+  EXPECT_EQ(cache_files().size(), 1u);
+}
+
+TEST_F(CacheDir, StalePartialsGoUnlessYoungOrBeingWritten) {
+  FileCache cache(dir_ / "cache");
+  auto old_time = fs::file_time_type::clock::now() - std::chrono::hours(48);
+  auto make = [&](const std::string& sha, const std::string& name, bool old) {
+    auto p = fs::path((*cache.path_for(sha, name)).string() + kPartialSuffix);
+    fs::create_directories(p.parent_path());
+    std::ofstream(p) << "part";
+    if (old) fs::last_write_time(p, old_time);
+    return p;
+  };
+  auto stale = make(std::string(64, 'a'), "a.whl", true);
+  auto young = make(std::string(64, 'b'), "b.whl", false);
+  auto busy = make(std::string(64, 'c'), "c.whl", true);
+  int fd = ::open(busy.c_str(), O_RDONLY);
+  ASSERT_EQ(::flock(fd, LOCK_EX), 0);
+  auto removed = cache.remove_stale_partials(std::chrono::hours(24));
+  // flock locks belong to the open file description: this process's own lock
+  // on another description still keeps the busy one.
+  EXPECT_EQ(removed, std::vector<fs::path>{stale});
+  EXPECT_FALSE(fs::exists(stale));
+  EXPECT_TRUE(fs::exists(young));
+  EXPECT_TRUE(fs::exists(busy));
+  ::close(fd);
+}
+
+TEST_F(CacheDir, PruneRemovesOnlyWhatIsOlderThanItWasTold) {
+  FileCache cache(dir_ / "cache");
+  ASSERT_TRUE(cache.fetch(source_url(), kHelloSha, "hello-1.0-py3-none-any.whl", {}));
+  auto young = *cache.path_for(std::string(64, 'd'), "young.whl");
+  fs::create_directories(young.parent_path());
+  std::ofstream(young) << "young";
+  auto now = fs::file_time_type::clock::now();
+  fs::last_write_time(*cache.path_for(kHelloSha, "hello-1.0-py3-none-any.whl"), now - std::chrono::hours(24 * 10));
+  fs::create_directories(dir_ / "cache" / "hosts" / "py3.11-torch2.13");
+  fs::last_write_time(dir_ / "cache" / "hosts" / "py3.11-torch2.13", now - std::chrono::hours(24 * 100));
+  auto result = prune_cache(cache, std::chrono::hours(24 * 7), now);
+  ASSERT_EQ(result.removed.size(), 1u);
+  EXPECT_EQ(result.removed[0].path.filename(), "hello-1.0-py3-none-any.whl");
+  EXPECT_TRUE(fs::exists(young));
+  EXPECT_TRUE(fs::exists(dir_ / "cache" / "hosts" / "py3.11-torch2.13"));
+  auto section = cache_section(cache, now);
+  auto value = [&](const std::string& key) {
+    for (const auto& f : section.figures) {
+      if (f.key == key) return f.value;
+    }
+    return report::Json();
+  };
+  EXPECT_EQ(value("cached_files"), 1);
+  EXPECT_EQ(value("cached_file_bytes"), 5);
+  EXPECT_EQ(value("hosts"), 1);
+  EXPECT_EQ(section.table("entries")->rows.size(), 2u);
 }
 
 }  // namespace

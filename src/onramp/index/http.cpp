@@ -24,11 +24,35 @@ struct Transfer {
   uint64_t expected = 0;
   uint64_t max_bytes = 0;
   bool over_limit = false;
+  // A resumed download: the handle, to read the status at the first chunk.
+  CURL* handle = nullptr;
+  const DownloadOptions* resume = nullptr;
+  uint64_t offset = 0;  // bytes held before this transfer that the server is continuing
+  bool first_chunk = true;
+  bool restart_failed = false;
+  CURLcode rc = CURLE_OK;
 };
+
+// At the first chunk of a resumed download: a 206 (or a file:// URL, which
+// curl seeks) continues the held bytes; anything else is the whole file.
+bool accept_first_chunk(Transfer& t) {
+  t.first_chunk = false;
+  if (!t.resume || t.resume->resume_from == 0) return true;
+  long status = 0;
+  curl_easy_getinfo(t.handle, CURLINFO_RESPONSE_CODE, &status);
+  if (status == 206 || status == 0) {
+    t.offset = t.resume->resume_from;
+    return true;
+  }
+  if (t.resume->restart && t.resume->restart()) return true;
+  t.restart_failed = true;
+  return false;
+}
 
 size_t on_data(char* data, size_t size, size_t count, void* user) {
   auto* t = static_cast<Transfer*>(user);
   size_t n = size * count;
+  if (t->first_chunk && !accept_first_chunk(*t)) return 0;
   if (t->max_bytes && t->done + n > t->max_bytes) {
     t->over_limit = true;
     return 0;
@@ -41,7 +65,8 @@ size_t on_data(char* data, size_t size, size_t count, void* user) {
 int on_progress(void* user, curl_off_t total, curl_off_t now, curl_off_t, curl_off_t) {
   auto* t = static_cast<Transfer*>(user);
   if (total > 0) t->expected = static_cast<uint64_t>(total);
-  if (t->progress && *t->progress) (*t->progress)(static_cast<uint64_t>(now), t->expected);
+  uint64_t whole = t->expected ? t->offset + t->expected : t->resume ? t->resume->expected_bytes : 0;
+  if (t->progress && *t->progress) (*t->progress)(t->offset + static_cast<uint64_t>(now), whole);
   return 0;
 }
 
@@ -69,9 +94,9 @@ Easy make_easy(const std::string& url, Transfer& t) {
   return easy;
 }
 
-Result<long> perform(CURL* c, const std::string& url, const Transfer& t) {
+Result<long> perform(CURL* c, const std::string& url, Transfer& t) {
   auto start = std::chrono::steady_clock::now();
-  CURLcode rc = curl_easy_perform(c);
+  CURLcode rc = t.rc = curl_easy_perform(c);
   util::add_time(util::Spent::network, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   long status = 0;
   curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
@@ -79,6 +104,7 @@ Result<long> perform(CURL* c, const std::string& url, const Transfer& t) {
   curl_easy_getinfo(c, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &length);
   uint64_t expected = length > 0 ? static_cast<uint64_t>(length) : t.expected;
   if (t.over_limit) return fail(fmt::format("{}: larger than {} bytes", url, t.max_bytes));
+  if (t.restart_failed) return fail(fmt::format("{}: the server sent the whole file again and the held part could not be dropped", url));
   if (rc == CURLE_PARTIAL_FILE) {
     return fail(fmt::format("{}: the server stopped after {} of {} bytes", url, t.done, expected));
   }
@@ -114,12 +140,25 @@ Result<HttpResponse> http_get(const std::string& url, const std::string& accept,
   return r;
 }
 
-Result<uint64_t> http_download(const std::string& url, const SinkFn& sink, const ProgressFn& progress) {
+Result<Downloaded> http_download(const std::string& url, const SinkFn& sink, const ProgressFn& progress,
+                                 const DownloadOptions& options) {
   Transfer t{&sink, &progress, 0, 0, 0, false};
+  t.resume = &options;
   Easy easy = make_easy(url, t);
+  t.handle = easy.get();
+  if (options.resume_from > 0) {
+    curl_easy_setopt(easy.get(), CURLOPT_RESUME_FROM_LARGE, static_cast<curl_off_t>(options.resume_from));
+  }
   auto status = perform(easy.get(), url, t);
+  // curl refuses a 200 answer to a range request before any byte arrives:
+  // drop the held part and take the whole file.
+  if (!status && t.rc == CURLE_RANGE_ERROR && options.restart && options.restart()) {
+    DownloadOptions whole = options;
+    whole.resume_from = 0;
+    return http_download(url, sink, progress, whole);
+  }
   if (!status) return std::unexpected(status.error());
-  return t.done;
+  return Downloaded{t.offset + t.done, t.offset > 0};
 }
 
 }  // namespace onramp::index

@@ -165,15 +165,19 @@ void add_releases(report::Section& s, const IndexFacts& f) {
 void add_cache(report::Section& s, const IndexFacts& f) {
   uint64_t downloaded = 0, hits = 0;
   Table t{"downloads", "Downloads into the cache",
-          "each file of the resolution fetched with libcurl into a temporary name, its SHA-256 (OpenSSL libcrypto) "
-          "checked against pip's report, then renamed into place; a file already there is not fetched",
+          "each file of the resolution fetched with libcurl into \"<file name>.partial\" (locked while written; "
+          "what an interrupted run left is resumed with a range request), its SHA-256 (OpenSSL libcrypto) checked "
+          "against pip's report, then renamed into place; a file already there is not fetched",
           f.cache_root,
           {{"file_name", "File", ""}, {"bytes", "Bytes", "bytes"}, {"cache_hit", "From cache", ""},
-           {"path", "Path", ""}, {"error", "Error", ""}}, {}};
+           {"resumed_from", "Resumed from", "bytes"}, {"path", "Path", ""}, {"error", "Error", ""}}, {}};
   for (const auto& d : f.downloads) {
-    (d.hit ? hits : downloaded) += d.error.empty() ? d.bytes : 0;
-    t.rows.push_back(Json{{"file_name", d.file_name}, {"bytes", d.bytes}, {"cache_hit", d.hit}, {"path", d.path},
-                          {"error", d.error}});
+    if (d.error.empty()) {
+      if (d.hit) hits += d.bytes;
+      else downloaded += d.bytes - d.resumed_from, hits += d.resumed_from;
+    }
+    t.rows.push_back(Json{{"file_name", d.file_name}, {"bytes", d.bytes}, {"cache_hit", d.hit},
+                          {"resumed_from", d.resumed_from}, {"path", d.path}, {"error", d.error}});
     if (!d.error.empty()) s.add(Finding{Severity::blocker, "download refused: " + d.error, "", f.cache_root, d.file_name});
   }
   bool ran = !f.downloads.empty();
@@ -183,7 +187,7 @@ void add_cache(report::Section& s, const IndexFacts& f) {
   s.add(Figure{"downloaded_bytes", "Downloaded", ran ? Json(downloaded) : Json(nullptr), "bytes",
                "bytes fetched over the network in this run", f.cache_root, ran ? "" : none});
   s.add(Figure{"cache_hit_bytes", "Reused from the cache", ran ? Json(hits) : Json(nullptr), "bytes",
-               "bytes of the resolution's files already in the cache", f.cache_root, ran ? "" : none});
+               "bytes of the resolution's files already in the cache, whole or as an interrupted run's part", f.cache_root, ran ? "" : none});
   if (ran) s.add(std::move(t));
 }
 

@@ -198,15 +198,26 @@ void size_resolved(const ResolveOptions& o, IndexFacts& f, const FileCache& cach
   }
 }
 
+// The size the project's pages give a file (0: they do not), for progress.
+uint64_t size_on_pages(const IndexFacts& f, const std::string& file_name) {
+  for (const auto& p : f.pages) {
+    for (const auto& file : p.page.files) {
+      if (file.file_name == file_name && file.size) return *file.size;
+    }
+  }
+  return 0;
+}
+
 void download_all(const ResolveOptions& o, IndexFacts& f, const FileCache& cache, const WantFn& want) {
   for (auto& d : f.report->install) {
     if (!want(d)) continue;
     if (d.sha256.empty()) {
-      f.downloads.push_back({d.name, d.file_name, 0, false, "",
+      f.downloads.push_back({d.name, d.file_name, 0, false, 0, "",
                              d.url + ": pip's report gives no sha256, so it cannot be checked: not cached"});
       continue;
     }
-    f.downloads.push_back(fetch_into_cache(o, cache, d.name, d.url, d.sha256, d.file_name));
+    f.downloads.push_back(
+        fetch_into_cache(o, cache, d.name, d.url, d.sha256, d.file_name, d.size.value_or(size_on_pages(f, d.file_name))));
     if (f.downloads.back().error.empty()) d.size = f.downloads.back().bytes;
   }
 }
@@ -287,14 +298,19 @@ void fetch_resolution(const ResolveOptions& o, IndexFacts& f, const WantFn& want
 }
 
 DownloadOutcome fetch_into_cache(const ResolveOptions& o, const FileCache& cache, const std::string& name,
-                                 const std::string& url, const std::string& sha256, const std::string& file_name) {
-  DownloadOutcome out{name, file_name, 0, false, "", ""};
-  auto got = cache.fetch(url, sha256, file_name, [&](uint64_t done, uint64_t total) {
-    if (o.download_progress) o.download_progress(file_name, done, total);
-  });
+                                 const std::string& url, const std::string& sha256, const std::string& file_name,
+                                 uint64_t expected_bytes) {
+  DownloadOutcome out{name, file_name, 0, false, 0, "", ""};
+  auto got = cache.fetch(
+      url, sha256, file_name,
+      [&](uint64_t done, uint64_t total) {
+        if (o.download_progress) o.download_progress(file_name, done, total);
+      },
+      expected_bytes);
   if (got) {
     out.bytes = got->bytes;
     out.hit = got->hit;
+    out.resumed_from = got->resumed_from;
     out.path = got->path.string();
   } else {
     out.error = got.error().message;

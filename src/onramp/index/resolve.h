@@ -46,6 +46,7 @@ struct DownloadOutcome {
   std::string file_name;
   uint64_t bytes = 0;
   bool hit = false;
+  uint64_t resumed_from = 0;  // bytes an earlier, interrupted run had left
   std::string path;
   std::string error;  // empty when cached
 };
@@ -123,7 +124,8 @@ Result<ResolvedRun> resolve_requirement(ProcessRunner& runner, const ResolveOpti
 using WantFn = std::function<bool(const ResolvedDistribution&)>;
 // One file fetched into the cache (checked against `sha256`), with progress; the outcome says why not.
 DownloadOutcome fetch_into_cache(const ResolveOptions& options, const FileCache& cache, const std::string& name,
-                                 const std::string& url, const std::string& sha256, const std::string& file_name);
+                                 const std::string& url, const std::string& sha256, const std::string& file_name,
+                                 uint64_t expected_bytes = 0);
 void fetch_resolution(const ResolveOptions& options, IndexFacts& facts, const WantFn& want);
 
 }  // namespace onramp::index

@@ -44,7 +44,7 @@ const Extractor* find_extractor(std::string_view path) {
 
 // The profile inventory that declares this one: chosen by key and files when
 // merging, else by path (any of a merged inventory's files) and name.
-int declared(const BackendProfile* profile, const OpInventory& inv) {
+int declared(const profile::BackendProfile* profile, const OpInventory& inv) {
   if (!profile) return -1;
   if (inv.declared_by >= 0) return inv.declared_by;
   for (size_t i = 0; i < profile->inventories.size(); ++i) {
@@ -56,7 +56,7 @@ int declared(const BackendProfile* profile, const OpInventory& inv) {
   return -1;
 }
 
-void assign_meaning(OpInventory& inv, const ProfileInventory* decl, const OpsRules& rules) {
+void assign_meaning(OpInventory& inv, const profile::ProfileInventory* decl, const OpsRules& rules) {
   if (decl) {
     inv.meaning = decl->meaning;
     inv.meaning_declared = true;
@@ -70,13 +70,13 @@ void assign_meaning(OpInventory& inv, const ProfileInventory* decl, const OpsRul
 }
 
 // Whether a profile names this file: then every collection in it is kept.
-bool file_declared(const BackendProfile* profile, std::string_view path) {
+bool file_declared(const profile::BackendProfile* profile, std::string_view path) {
   return profile && std::any_of(profile->inventories.begin(), profile->inventories.end(),
                                 [&](const auto& d) { return d.path == path; });
 }
 
 Extraction read_all(const source::Source& src, const OpsRules& rules, const DiscoveryOptions& options,
-                    const BackendProfile* profile, size_t& files_read, size_t& collections_seen) {
+                    const profile::BackendProfile* profile, size_t& files_read, size_t& collections_seen) {
   // Only the paths an extractor reads are expanded, up to --max-paths.
   auto selected = src.select([](const source::TreeFile& f) { return find_extractor(f.name) != nullptr; },
                              "files an extractor reads");
@@ -130,7 +130,7 @@ std::string_view extractor_for(std::string_view path) {
 }
 
 Discovery discover(const source::Source& src, const AtenSchema& schema, const OpsRules& rules,
-                   const DiscoveryOptions& options, const BackendProfile* profile) {
+                   const DiscoveryOptions& options, const profile::BackendProfile* profile) {
   Discovery d;
   Merged all = merge_extraction(read_all(src, rules, options, profile, d.files_read, d.collections_seen), profile);
   std::set<int> found;

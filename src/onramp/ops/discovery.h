@@ -8,7 +8,7 @@
 
 #include "onramp/ops/merge.h"
 #include "onramp/ops/op_inventory.h"
-#include "onramp/ops/profile.h"
+#include "onramp/profile/profile.h"
 #include "onramp/ops/rules.h"
 #include "onramp/ops/schema.h"
 #include "onramp/source/source.h"
@@ -27,7 +27,7 @@ struct Discovery {
   std::vector<OpInventory> inventories;  // sorted by path, line, name
   std::vector<Fallback> fallbacks;
   std::vector<Diagnostic> diagnostics;   // sorted by path, line
-  std::vector<ProfileInventory> missing;  // declared by the profile, not found
+  std::vector<profile::ProfileInventory> missing;  // declared by the profile, not found
   std::vector<RegistrationBlock> blocks;     // every TORCH_LIBRARY_IMPL block, merged or not
   std::vector<MacroRegistrations> macros;    // macros that register ops by names they build
   size_t unknown_macro_uses = 0;             // macro uses in registration blocks with no #define found
@@ -39,7 +39,7 @@ struct Discovery {
 };
 
 Discovery discover(const source::Source& src, const AtenSchema& schema, const OpsRules& rules,
-                   const DiscoveryOptions& options, const BackendProfile* profile);
+                   const DiscoveryOptions& options, const profile::BackendProfile* profile);
 
 // Whether an extractor reads this path (by extension), and which.
 std::string_view extractor_for(std::string_view path);

@@ -62,7 +62,7 @@ class AliasTable {
 };
 
 // The profile inventory that chooses a block by key and file glob, or -1.
-int declaration_for(const BackendProfile* profile, const std::string& ns, const ResolvedKey& key,
+int declaration_for(const profile::BackendProfile* profile, const std::string& ns, const ResolvedKey& key,
                     const std::string& written, const std::string& path) {
   if (!profile) return -1;
   for (size_t i = 0; i < profile->inventories.size(); ++i) {
@@ -99,7 +99,7 @@ std::string expand(const std::vector<std::string>& pieces, const RegisteringMacr
 
 class Merger {
  public:
-  Merger(Extraction& all, const BackendProfile* profile, Merged& out)
+  Merger(Extraction& all, const profile::BackendProfile* profile, Merged& out)
       : all_(all), profile_(profile), out_(out), aliases_(std::move(all.aliases), out.diagnostics) {}
 
   void run();
@@ -110,7 +110,7 @@ class Merger {
   void finish_groups();
 
   Extraction& all_;
-  const BackendProfile* profile_;
+  const profile::BackendProfile* profile_;
   Merged& out_;
   AliasTable aliases_;
   std::map<GroupKey, Group> groups_;
@@ -267,7 +267,7 @@ bool files_match(const std::string& glob, const std::string& path) {
   return fnmatch(glob.c_str(), path.c_str(), 0) == 0;
 }
 
-Merged merge_extraction(Extraction all, const BackendProfile* profile) {
+Merged merge_extraction(Extraction all, const profile::BackendProfile* profile) {
   Merged out;
   Merger(all, profile, out).run();
   return out;

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "onramp/ops/inventory.h"
-#include "onramp/ops/profile.h"
+#include "onramp/profile/profile.h"
 
 namespace onramp::ops {
 
@@ -58,7 +58,7 @@ struct ResolvedKey {
   std::string shown;  // "TPU (= PrivateUse1, at csrc/config.h:1)"; "" when not an alias
 };
 
-Merged merge_extraction(Extraction all, const BackendProfile* profile);
+Merged merge_extraction(Extraction all, const profile::BackendProfile* profile);
 
 // Whether a path matches a profile's files glob (fnmatch, `*` crosses `/`).
 bool files_match(const std::string& glob, const std::string& path);

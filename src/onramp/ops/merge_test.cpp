@@ -115,8 +115,8 @@ TEST(Merge, MacroUsesAreExpandedWithTheirDefinesFromAnotherFile) {
 }
 
 TEST(Merge, ProfileChoosesBlocksByKeyAndFileGlob) {
-  BackendProfile p;
-  ProfileInventory kernels;
+  profile::BackendProfile p;
+  profile::ProfileInventory kernels;
   kernels.name = "kernels";
   kernels.key = "PrivateUse1";
   kernels.files = "csrc/kernels/*";

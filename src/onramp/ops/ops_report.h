@@ -14,7 +14,7 @@ struct OpsReportInput {
   const AtenSchema& schema;
   const OpsRules& rules;
   std::string schema_evidence;     // how the schema was found
-  const BackendProfile* profile;   // nullptr: meanings were guessed
+  const profile::BackendProfile* profile;   // nullptr: meanings were guessed
   std::string claim;               // "" when none
   std::optional<long> claim_value;
   std::string claim_source;

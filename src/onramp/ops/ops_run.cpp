@@ -19,7 +19,7 @@ report::Section run_ops_section(const source::Source& src, const OpsRunOptions& 
 
   OpsReportInput in{found, schema, rules, where.evidence, options.profile, options.claim, std::nullopt, "--claim",
                     options.source_evidence};
-  const BackendProfile* profile = options.profile;
+  const profile::BackendProfile* profile = options.profile;
   if (in.claim.empty() && profile && !profile->claims.empty()) {
     in.claim = profile->claims.front().text;
     in.claim_value = profile->claims.front().value;

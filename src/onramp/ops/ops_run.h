@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "onramp/ops/profile.h"
+#include "onramp/profile/profile.h"
 #include "onramp/report/model.h"
 #include "onramp/source/source.h"
 
@@ -17,7 +17,7 @@ struct OpsRunOptions {
   std::string claim;   // empty: the profile's first claim, if any
   size_t min_members = 10;
   unsigned threads = 0;
-  const BackendProfile* profile = nullptr;
+  const profile::BackendProfile* profile = nullptr;
   std::string source_evidence;  // how the report names the source ("path @ rev")
   uint64_t max_file_size = 100ull << 20;  // larger files are reported, not read
 };

@@ -4,7 +4,7 @@
 
 #include "onramp/ops/aten_locator.h"
 #include "onramp/ops/discovery.h"
-#include "onramp/ops/profile.h"
+#include "onramp/profile/profile.h"
 #include "onramp/port/aten_dispatch.h"
 #include "onramp/port/module_coverage.h"
 #include "onramp/report/report_file.h"
@@ -20,7 +20,7 @@ void add_ops(const InventoryOps& inv, std::map<std::string, std::string>& into) 
 }
 
 Result<BackendCoverage> coverage_from_tree(const BackendRequest& request, const ops::AtenSchema& schema) {
-  auto profile = ops::load_profile(request.backend);
+  auto profile = profile::load_profile(request.backend);
   if (!profile) return std::unexpected(profile.error());
   if (request.source.empty()) {
     return fail("--backend " + request.backend + " needs --backend-src DIR (the backend's source tree), "

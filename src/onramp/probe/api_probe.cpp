@@ -5,6 +5,7 @@
 #include <map>
 
 #include "onramp/diagnosis/outcome.h"
+#include "onramp/probe/keys.h"
 #include "onramp/probe/registrations.h"
 #include "onramp/util/progress.h"
 #include "onramp/report/json_fields.h"
@@ -214,7 +215,7 @@ void add_api_records(report::Section& section, const python::ScriptRun& run, con
   if (const Json* env = diagnosis::find_record(run, "env")) add_environment(section, *env, run.command);
   add_module_import(section, run, options.module);
   auto rows = call_rows(run);
-  section.add(calls_table("device_api", "Device-API matrix",
+  section.add(calls_table(keys::kDeviceApiTable, "Device-API matrix",
                           "Each function called with no arguments in one interpreter, after importing torch and the "
                           "module; functions of torch.cuda that need arguments are listed as skipped",
                           run.command, rows, ""));
@@ -224,7 +225,7 @@ void add_api_records(report::Section& section, const python::ScriptRun& run, con
                             "the same interpreter",
                             run.command, rows, kStringsBeforeGroup));
   }
-  section.add(calls_table("device_strings", "Device strings",
+  section.add(calls_table(keys::kDeviceStringsTable, "Device strings",
                           "Each expression evaluated in the same interpreter, after importing the module", run.command,
                           rows, kStringsGroup));
   add_registrations(section, read_registrations(run), options.module, run.command);

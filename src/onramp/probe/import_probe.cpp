@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "onramp/probe/import_output.h"
+#include "onramp/probe/keys.h"
 #include "onramp/diagnosis/outcome.h"
 #include "onramp/util/progress.h"
 #include "onramp/report/json_fields.h"
@@ -77,7 +78,7 @@ void add_timing_figures(report::Section& s, const std::vector<ImportRun>& runs, 
     if (runs[i].record && !runs[i].failure) warm.push_back(number_field(*runs[i].record, "seconds", 0.0));
   }
   const auto& cold = runs.front();
-  report::Figure f{"import_cold_s", "Import, cold", Json(), "s",
+  report::Figure f{keys::kImportColdSeconds, "Import, cold", Json(), "s",
                    "time.perf_counter around importlib.import_module(\"" + module +
                        "\") in the first fresh interpreter of this run",
                    evidence, ""};
@@ -90,7 +91,7 @@ void add_timing_figures(report::Section& s, const std::vector<ImportRun>& runs, 
   if (runs.size() == 2) warm_evidence = runs[1].run.command;
   if (runs.size() > 2) warm_evidence = fmt::format("{} (runs 3 to {} alike)", runs[1].run.command, runs.size());
   for (auto [key, label, value] : {std::tuple{"import_warm_min_s", "Import, warm, min", w.min},
-                                   std::tuple{"import_warm_median_s", "Import, warm, median", w.median},
+                                   std::tuple{keys::kImportWarmMedianSeconds, "Import, warm, median", w.median},
                                    std::tuple{"import_warm_max_s", "Import, warm, max", w.max}}) {
     report::Figure g{key, label, warm.empty() ? Json() : rounded(value), "s", warm_method, warm_evidence, ""};
     if (warm.empty()) g.not_measured = runs.size() < 2 ? "one run only (--runs)" : "no warm run succeeded";

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "onramp/probe/keys.h"
 #include "onramp/report/json_fields.h"
 
 namespace onramp::probe {
@@ -48,7 +49,7 @@ void add_registrations(report::Section& s, const std::vector<KeyRegistrations>& 
   report::Table table{"runtime_registrations", "Registered at run time (the dispatcher's own answer)", method, evidence,
                       {{"key", "Dispatch key", ""}, {"before", "Before import", "ops"}, {"after", "After import", "ops"},
                        {"added", "Added by the module", "ops"}, {"note", "Note", ""}}, {}, 0};
-  report::Table listing{"runtime_registered", "Ops registered at run time, by key", method, evidence,
+  report::Table listing{keys::kRuntimeRegisteredTable, "Ops registered at run time, by key", method, evidence,
                         {{"op", "Op", ""}, {"key", "Dispatch key", ""}}, {}, 0};
   listing.json_only = true;
   Json headline = nullptr;

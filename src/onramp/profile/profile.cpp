@@ -1,4 +1,4 @@
-#include "onramp/ops/profile.h"
+#include "onramp/profile/profile.h"
 
 #include <toml++/toml.h>
 
@@ -10,7 +10,7 @@
 #include "onramp/util/embedded.h"
 #include "onramp/util/text_file.h"
 
-namespace onramp::ops {
+namespace onramp::profile {
 namespace {
 
 constexpr std::string_view kProfileDir = "data/profiles/";
@@ -123,4 +123,4 @@ Result<BackendProfile> load_profile(const std::string& name_or_path) {
   return parse_profile(it->second, key);
 }
 
-}  // namespace onramp::ops
+}  // namespace onramp::profile

@@ -1,8 +1,8 @@
 #pragma once
 // A backend profile (data/profiles/NAME.toml): what a backend is (import
 // module, device name, docs), where its op inventories live and what each
-// means, and what it claims. Read by `onramp ops` and by any subcommand that
-// needs the module, device or docs.
+// means, and what it claims. Read by ops, audit, examples and port, so it
+// sits below them all and depends on none of them.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -10,7 +10,7 @@
 
 #include "onramp/util/error.h"
 
-namespace onramp::ops {
+namespace onramp::profile {
 
 struct ProfileInventory {
   std::string path;         // relative to the repository root
@@ -55,4 +55,4 @@ Result<BackendProfile> load_profile(const std::string& name_or_path);
 // Names of the profiles embedded in the binary, sorted.
 std::vector<std::string> builtin_profile_names();
 
-}  // namespace onramp::ops
+}  // namespace onramp::profile

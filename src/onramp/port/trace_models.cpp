@@ -1,0 +1,94 @@
+#include "onramp/port/trace_models.h"
+
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "onramp/port/backend_coverage.h"
+#include "onramp/port/model_list.h"
+#include "onramp/port/module_coverage.h"
+#include "onramp/port/progress.h"
+#include "onramp/port/trace_report.h"
+
+namespace onramp::port {
+namespace {
+
+void check_request(const TraceRequest& request) {
+  int given = !request.model.empty() + !request.script.empty() + !request.models_file.empty();
+  if (given != 1) throw FatalError("give exactly one of --model, --script and --models");
+  if (!request.shard.empty() && request.models_file.empty()) throw FatalError("--shard needs --models FILE");
+}
+
+// The models to trace, each with its index in the whole list.
+std::vector<std::pair<size_t, ModelSpec>> models_of(const TraceRequest& request, TraceRun& run) {
+  std::vector<std::pair<size_t, ModelSpec>> out;
+  if (request.models_file.empty()) {
+    std::string text = request.model.empty() ? "script:" + request.script : request.model;
+    auto spec = value_or_fatal(parse_model_spec(text));
+    if (spec.is_script() && !std::filesystem::is_regular_file(spec.script_file)) {
+      throw FatalError(spec.script_file + ": no such file (--script FILE:FUNC)");
+    }
+    out.emplace_back(0, spec);
+    return out;
+  }
+  auto lines = value_or_fatal(read_models_file(request.models_file));
+  run.models_file = request.models_file;
+  run.models_total = lines.size();
+  if (!request.shard.empty()) run.shard = value_or_fatal(parse_shard(request.shard));
+  std::string base = std::filesystem::path(request.models_file).parent_path().string();
+  for (const auto& line : run.shard ? select_shard(lines, *run.shard) : lines) {
+    auto spec = parse_model_spec(line.spec, base);
+    if (!spec) throw FatalError(request.models_file + ":" + std::to_string(line.line) + ": " + spec.error().message);
+    out.emplace_back(line.index, *spec);
+  }
+  return out;
+}
+
+}  // namespace
+
+report::Report trace_models(const TraceRequest& request, const std::function<python::Sandbox()>& open_sandbox) {
+  check_request(request);
+  TraceRun run;
+  run.backward = request.options.backward;
+  run.device = request.options.device;
+  auto models = models_of(request, run);
+  TraceOptions options = request.options;
+  if (!request.input_shape.empty()) options.input_shape = value_or_fatal(parse_input_shape(request.input_shape));
+  python::Sandbox box = open_sandbox();
+  std::optional<BackendCoverage> coverage;
+  if (!request.backend.empty()) {
+    coverage = value_or_fatal(
+        load_backend_coverage({request.backend, request.backend_src, request.aten, box.python(), &box}));
+    run.backend = coverage->backend;
+    run.backend_source = coverage->source;
+  }
+  for (const auto& [index, spec] : models) {
+    progress("tracing " + spec.text + (options.backward ? " (forward and backward)" : " (forward)"));
+    auto trace = value_or_fatal(run_trace(box, spec, options, "trace-" + std::to_string(index)));
+    if (trace.error_kind == "BadRequest" && request.models_file.empty()) throw FatalError(trace.error);
+    trace.index = index;
+    if (coverage && coverage->module.empty()) {
+      auto join = join_ops(trace.all_ops(), *coverage);
+      run.join.insert(join.begin(), join.end());
+    }
+    run.traces.push_back(std::move(trace));
+  }
+  // module:NAME: the dispatcher is asked once, for every traced op, in an interpreter of its own.
+  if (coverage && !coverage->module.empty()) {
+    std::set<std::string> ops;
+    for (const auto& trace : run.traces) {
+      for (const auto& op : trace.all_ops()) ops.insert(op);
+    }
+    progress("asking the dispatcher how " + coverage->module + " serves " + std::to_string(ops.size()) + " ops");
+    run.join = value_or_fatal(served_join(box, *coverage, {ops.begin(), ops.end()}));
+  }
+  report::Report report;
+  report.target = trace_target(run);
+  report.run_dir = box.run_dir().string();
+  report.sections.push_back(trace_section(run));
+  return report;
+}
+
+}  // namespace onramp::port

@@ -1,0 +1,54 @@
+// onramp cache and onramp cache prune on a cache the test lays out.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "harness.h"
+#include "wheel_fixtures.h"
+
+namespace onramp::e2e {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+TEST(CacheE2E, ListsThenPrunesOnlyWhatIsOlder) {
+  TempDir dir;
+  fs::path files = fs::path(dir.path()) / "onramp" / "files" / "sha256";
+  auto place = [&](const std::string& sha, const std::string& name, const std::string& body, int days_old) {
+    fs::path p = files / sha.substr(0, 2) / sha / name;
+    fs::create_directories(p.parent_path());
+    std::ofstream(p) << body;
+    fs::last_write_time(p, fs::file_time_type::clock::now() - std::chrono::hours(24 * days_old));
+    return p;
+  };
+  auto old_file = place(std::string(64, 'a'), "old-1.0-py3-none-any.whl", "12345", 40);
+  auto new_file = place(std::string(64, 'b'), "new-1.0-py3-none-any.whl", "123", 1);
+  auto old_part = place(std::string(64, 'c'), "big-1.0-py3-none-any.whl.partial", "1234567", 40);
+  std::vector<std::string> env{"XDG_CACHE_HOME=" + dir.path()};
+
+  auto listed = run_onramp({"cache", "--json"}, env);
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  json report = json::parse(listed.out);
+  EXPECT_EQ(figure(report, "cache", "cache_bytes")["value"], 15);
+  EXPECT_EQ(figure(report, "cache", "cached_files")["value"], 2);
+  EXPECT_EQ(figure(report, "cache", "partial_downloads")["value"], 1);
+  EXPECT_EQ(table(report, "cache", "entries")["rows"].size(), 3u);
+
+  auto pruned = run_onramp({"cache", "prune", "--older-than", "30", "--json"}, env);
+  ASSERT_EQ(pruned.exit_code, 0) << pruned.err;
+  json result = json::parse(pruned.out);
+  EXPECT_EQ(figure(result, "cache", "removed_entries")["value"], 2);
+  EXPECT_EQ(figure(result, "cache", "removed_bytes")["value"], 12);
+  EXPECT_FALSE(fs::exists(old_file));
+  EXPECT_FALSE(fs::exists(old_part));
+  EXPECT_TRUE(fs::exists(new_file));
+
+  auto bad = run_onramp({"cache", "prune", "--older-than", "soon"}, env);
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_TRUE(fs::exists(new_file));
+}
+
+}  // namespace
+}  // namespace onramp::e2e
