@@ -1,14 +1,21 @@
 // The result files of the sandboxed probe scripts (JSON Lines): the target's
 // code runs in the same interpreter and can write anything there, so every
-// record is hostile. Read as the device-API matrix and as example statements.
+// record is hostile. Read as the device-API matrix, as example statements,
+// and as the dispatcher's routes (each record's dispatch-table line is parsed
+// by hand).
 #include "fuzz_input.h"
 #include "onramp/probe/api_probe.h"
+#include "onramp/probe/served_routes.h"
 #include "onramp/examples/examples_run.h"
 #include "onramp/report/render.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   onramp::python::ScriptRun run;
   onramp::python::read_records(std::string(onramp::fuzz::as_text(data, size)), run);
+  auto facts = onramp::probe::read_served_facts(run);
+  for (const auto& [op, f] : facts.ops) {
+    (void)onramp::probe::served_route(facts, op, [](const std::string& o) { return o + ".out"; });
+  }
   onramp::report::Section api;
   onramp::probe::add_api_records(api, run, {"mod", "dev"});
   onramp::examples::ExampleFile file{"README.md", {{"README.md:3", 3, "import mod\nx = 1\n", {}, {}}}, {}, {}, 0};

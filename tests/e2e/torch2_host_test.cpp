@@ -131,11 +131,38 @@ TEST_F(Torch2Host, PortTraceJoinsAgainstTheDispatchersAnswer) {
                        dir_->path() + "/trace"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   json report = json::parse(r.out);
-  EXPECT_NE(report["target"].dump().find("dispatcher's PrivateUse1 registrations"), std::string::npos)
+  EXPECT_NE(report["target"].dump().find("dispatcher's PrivateUse1 routes"), std::string::npos)
       << report["target"].dump();
   json trace = report["sections"]["port_trace"];
   json join = find_key(trace["figures"], "ops_registered");
   EXPECT_GT(join["value"].get<int>(), 0) << trace["figures"].dump(1);
+  EXPECT_EQ(find_key(trace["figures"], "ops_missing")["value"], 0) << trace["figures"].dump(1);
+}
+
+// A check that cannot pass by calling everything served: joined against a
+// module that registers nothing (json), the structured ops are missing, each
+// through its delegate, though plain torch computes a kernel for them.
+TEST_F(Torch2Host, PortTraceAgainstAModuleThatRegistersNothingFindsTheStructuredOpsMissing) {
+  dir_->write("model.py",
+              "import torch\n"
+              "def build():\n"
+              "    return torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.ReLU()), (torch.randn(2, 4),)\n");
+  auto r = run_onramp({"port", "trace", "--python", kHost, "--script", dir_->path() + "/model.py:build",
+                       "--backend", "module:json", "--json", "--out", dir_->path() + "/nothing"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json trace = json::parse(r.out)["sections"]["port_trace"];
+  bool addmm = false;
+  json ops = find_key(trace["tables"], "ops");
+  for (const auto& row : ops["rows"]) {
+    if (row["op"] != "addmm") continue;
+    addmm = true;
+    EXPECT_EQ(row["status"], "missing");
+    EXPECT_EQ(row["via"], "addmm.out");
+  }
+  EXPECT_TRUE(addmm) << trace.dump(1);
+  EXPECT_EQ(find_key(trace["figures"], "ops_registered")["value"], 0);
+  EXPECT_GT(find_key(trace["figures"], "ops_missing")["value"].get<int>(), 0);
+  EXPECT_GT(find_key(trace["figures"], "ops_decomposition")["value"].get<int>(), 0);
 }
 
 // torch_tpu 0.2.0 declares a torch.backends entry point, so `import torch`

@@ -114,6 +114,21 @@ void failure_row(Json& row, const Json& r, size_t statement, const Consequence& 
   }
 }
 
+// A bare expression that ran but whose value could not be echoed (its repr
+// raised): the finding blames the echo, and the statement counts as run.
+void echo_failure(Json& row, const Json& r, const python::ScriptRun& run, FileRows& out) {
+  diagnosis::Failure f = diagnosis::diagnosed(text_field(r, "repr_type"), text_field(r, "repr_message"));
+  row["result"] = "returned a " + text_field(r, "value_type") + "; echoing its value raised " +
+                  diagnosis::failure_cell(f);
+  row["diagnosis"] = diagnosis::diagnosis_cell(f.diagnosis);
+  auto finding = diagnosis::failure_finding(
+      "echoing the value of `" + text_field(row, "source") + "` (the statement ran; a REPL or notebook prints it)",
+      f, run.command);
+  finding.place = text_field(row, "where");
+  finding.diagnosis = f.diagnosis ? f.diagnosis->id : "";
+  out.roots.push_back(std::move(finding));
+}
+
 // One row per statement record; a failure is a root or follows from one.
 void statement_rows(const python::ScriptRun& run, const ExamplesOptions& options, StatementTally& tally, FileRows& out) {
   auto ties = consequences(run.records);
@@ -127,6 +142,7 @@ void statement_rows(const python::ScriptRun& run, const ExamplesOptions& options
     Json row = statement_row(r);
     std::string status = text_field(r, "status");
     if (status == "value") row["result"] = text_field(r, "value");
+    if (status == "value" && !text_field(r, "repr_type").empty()) echo_failure(row, r, run, out);
     if (status == "raised" || status == "timeout") {
       failure_row(row, r, statement, ties[statement], run, options, tally, out);
     } else {

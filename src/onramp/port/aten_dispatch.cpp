@@ -46,10 +46,11 @@ Result<AtenDispatch> parse_aten_dispatch(std::string_view yaml_text, const std::
     for (const auto& entry : root) {
       if (!entry.IsMap() || !entry["func"]) continue;
       auto [name, overload] = ops::split_op_name(entry["func"].as<std::string>());
+      std::string full = overload.empty() ? name : name + "." + overload;
+      if (const YAML::Node d = entry["structured_delegate"]; d && d.IsScalar()) out.delegate[full] = d.as<std::string>();
       std::string kind = composite_kind(entry);
       if (kind.empty()) continue;
-      out.composite[overload.empty() ? name : name + "." + overload] =
-          CompositeKernel{kind, entry["func"].Mark().line + 1};
+      out.composite[full] = CompositeKernel{kind, entry["func"].Mark().line + 1};
     }
   } catch (const YAML::Exception& e) {
     return fail(origin + ":" + std::to_string(e.mark.line + 1) + ": malformed YAML: " + e.msg);

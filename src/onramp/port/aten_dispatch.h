@@ -3,7 +3,8 @@
 // kernel is a composite (CompositeImplicitAutograd, CompositeExplicitAutograd,
 // CompositeExplicitAutogradNonFunctional in native_functions.yaml), built
 // from other ops. The ops library's AtenSchema keeps only the implicit kind;
-// the join needs the explicit kinds too, so this reads the dispatch sections.
+// the join needs the explicit kinds too, so this reads the dispatch sections,
+// and the structured delegates through which a backend serves structured ops.
 #include <map>
 #include <string>
 #include <string_view>
@@ -20,6 +21,9 @@ struct CompositeKernel {
 struct AtenDispatch {
   std::string origin;  // the yaml's path
   std::map<std::string, CompositeKernel, std::less<>> composite;  // "t" -> ...
+  // A structured op's structured_delegate: "add.Tensor" -> "add.out". The
+  // default backend kernel torch computes for the op calls the delegate.
+  std::map<std::string, std::string, std::less<>> delegate;
 
   const CompositeKernel* find(std::string_view full_name) const;
 };

@@ -86,7 +86,7 @@ Result<BackendCoverage> load_backend_coverage(const BackendRequest& request) {
   Result<BackendCoverage> coverage = fail("");
   if (request.backend.starts_with(kModulePrefix)) {
     if (!request.sandbox) return fail("--backend " + request.backend + ": no sandbox to import it in");
-    coverage = coverage_from_module(*request.sandbox, request.backend.substr(kModulePrefix.size()));
+    coverage = coverage_from_module(request.backend.substr(kModulePrefix.size()));
   } else if (is_saved_report(request.backend)) {
     auto document = report::load_report_json(request.backend);
     if (!document) return std::unexpected(document.error());
@@ -96,6 +96,7 @@ Result<BackendCoverage> load_backend_coverage(const BackendRequest& request) {
   }
   if (!coverage) return coverage;
   coverage->source += ", schema " + where->evidence + ")";
+  coverage->delegate = dispatch->delegate;
   for (const auto& [op, kernel] : dispatch->composite) {
     coverage->decomposition[op] = dispatch->origin + ":" + std::to_string(kernel.line) + " (" + kernel.kind + ")";
   }

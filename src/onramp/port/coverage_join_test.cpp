@@ -80,6 +80,8 @@ TEST(AtenDispatch, FindsCompositeKernelsByTorchgensRule) {
   EXPECT_EQ(d->find("matmul")->kind, "CompositeImplicitAutograd");
   EXPECT_EQ(d->find("zeros_like")->kind, "CompositeExplicitAutogradNonFunctional");
   EXPECT_FALSE(d->find("add.Tensor"));
+  EXPECT_EQ(d->delegate.at("add.Tensor"), "add.out");
+  EXPECT_EQ(d->delegate.count("t"), 0u);
   EXPECT_FALSE(d->find("relu"));
   EXPECT_FALSE(parse_aten_dispatch("a: [", "bad.yaml"));
 }

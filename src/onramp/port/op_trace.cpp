@@ -124,7 +124,11 @@ Result<OpTrace> run_trace(python::Sandbox& box, const ModelSpec& spec, const Tra
   limits.wall_seconds = options.timeout_seconds;
   limits.cpu_seconds = 0;               // the wall timeout bounds it; torch uses every core
   limits.address_space_bytes = options.memory_bytes;
-  auto run = run_port_script(box, "src/onramp/port/python/trace.py", request, label, limits);
+  // The trace records CPU ops and needs nothing of a backend: with autoload
+  // on, a backend's torch.backends entry point runs at `import torch` and can
+  // stall the model (torch_tpu's libtpu retried a metadata server for minutes).
+  auto run = run_port_script(box, "src/onramp/port/python/trace.py", request, label, limits,
+                             {{"TORCH_DEVICE_BACKEND_AUTOLOAD", "0"}});
   if (!run.result) {
     OpTrace t;
     t.model = spec.text;

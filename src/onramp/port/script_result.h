@@ -19,6 +19,7 @@ struct ScriptResult {
 // embedded script `script_key` with it; the result is the last record the
 // script wrote (a forged earlier line from the traced code is ignored).
 ScriptResult run_port_script(python::Sandbox& box, const std::string& script_key, const nlohmann::json& request,
-                             const std::string& label, const Limits& limits);
+                             const std::string& label, const Limits& limits,
+                             const std::vector<std::pair<std::string, std::string>>& env = {});
 
 }  // namespace onramp::port

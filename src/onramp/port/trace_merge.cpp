@@ -55,7 +55,7 @@ Result<void> add_op_rows(const json& ops, TraceRun& run, const std::string& orig
     if (std::string text = text_field(row, "status"); !text.empty()) {
       auto status = op_status_from(text);
       if (!status) return fail(origin + ": unknown op status " + text);
-      run.join[op] = OpVerdict{*status, text_field(row, "where")};
+      run.join[op] = OpVerdict{*status, text_field(row, "where"), text_field(row, "via"), ""};
     }
   }
   return {};

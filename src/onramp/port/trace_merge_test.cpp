@@ -35,10 +35,10 @@ TraceRun whole_run() {
                 trace(3, "torchvision:d", {}, {})};
   run.traces[3].error_kind = "BadRequest";
   run.traces[3].error = "unknown model torchvision:d";
-  run.join = {{"add.Tensor", {OpStatus::registered, "ops.cpp:1"}},
-              {"relu_", {OpStatus::unknown, ""}},
-              {"threshold_backward", {OpStatus::unregistered, "gaps.py:2"}},
-              {"t", {OpStatus::decomposition, "nf.yaml:9 (CompositeExplicitAutograd)"}}};
+  run.join = {{"add.Tensor", {OpStatus::via_delegate, "ops.cpp:1", "add.out", ""}},
+              {"relu_", {OpStatus::unknown, "", "", ""}},
+              {"threshold_backward", {OpStatus::unregistered, "gaps.py:2", "", ""}},
+              {"t", {OpStatus::decomposition, "nf.yaml:9 (CompositeExplicitAutograd)", "", ""}}};
   return run;
 }
 

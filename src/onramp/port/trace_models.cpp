@@ -2,11 +2,13 @@
 
 #include <filesystem>
 #include <optional>
+#include <set>
 #include <utility>
 #include <vector>
 
 #include "onramp/port/backend_coverage.h"
 #include "onramp/port/model_list.h"
+#include "onramp/port/module_coverage.h"
 #include "onramp/util/progress.h"
 #include "onramp/port/trace_report.h"
 
@@ -72,11 +74,20 @@ report::Report trace_models(ProcessRunner& runner, const TraceRequest& request) 
     auto trace = value_or_fatal(run_trace(box, spec, options, "trace-" + std::to_string(index)));
     if (trace.error_kind == "BadRequest" && request.models_file.empty()) throw FatalError(trace.error);
     trace.index = index;
-    if (coverage) {
+    if (coverage && coverage->module.empty()) {
       auto join = join_ops(trace.all_ops(), *coverage);
       run.join.insert(join.begin(), join.end());
     }
     run.traces.push_back(std::move(trace));
+  }
+  // module:NAME: the dispatcher is asked once, for every traced op, in an interpreter of its own.
+  if (coverage && !coverage->module.empty()) {
+    std::set<std::string> ops;
+    for (const auto& trace : run.traces) {
+      for (const auto& op : trace.all_ops()) ops.insert(op);
+    }
+    progress("asking the dispatcher how " + coverage->module + " serves " + std::to_string(ops.size()) + " ops");
+    run.join = value_or_fatal(served_join(box, *coverage, {ops.begin(), ops.end()}));
   }
   report::Report report;
   report.target = trace_target(run);

@@ -94,19 +94,33 @@ void add_join_figures(Section& s, const TraceRun& run, const Totals& t) {
   const std::string m = "traced op overloads whose first matching class is ";
   s.add(Figure{"ops_registered", "Registered by " + run.backend, by[OpStatus::registered], "ops",
                m + "registered: the backend registers a kernel for the overload", ev, ""});
+  s.add(Figure{"ops_via_delegate", "Served through a structured delegate", by[OpStatus::via_delegate], "ops",
+               m + "via_delegate: a structured op whose structured_delegate (native_functions.yaml) the backend "
+                   "registers; torch's default backend kernel calls it",
+               ev, ""});
   s.add(Figure{"ops_decomposition", "Served by a composite kernel in core", by[OpStatus::decomposition], "ops",
                m + "decomposition: native_functions.yaml gives it a CompositeImplicitAutograd or "
                    "CompositeExplicitAutograd kernel built from other ops",
                ev, ""});
   s.add(Figure{"ops_falls_back", "Fall back to the CPU", by[OpStatus::falls_back_to_cpu], "ops",
                m + "falls_back_to_cpu: listed as falling back, or the backend registers a boxed fallback", ev, ""});
+  s.add(Figure{"ops_boxed_fallback", "Reach only the backend's boxed fallback", by[OpStatus::boxed_fallback], "ops",
+               m + "boxed_fallback: the dispatcher sends it to the backend's key-wide fallback (module:NAME only); "
+                   "what that does without the device is not known here",
+               ev, ""});
   s.add(Figure{"ops_unregistered", "Listed as unregistered", by[OpStatus::unregistered], "ops",
                m + "unregistered: in the backend's list of known gaps", ev, ""});
   s.add(Figure{"ops_unknown", "In no inventory", by[OpStatus::unknown], "ops",
                m + "unknown: neither registered, composite, falling back, nor listed", ev, ""});
-  s.add(Figure{"ops_not_registered", "Not registered (unregistered + unknown)",
-               by[OpStatus::unregistered] + by[OpStatus::unknown], "ops",
-               "traced op overloads that the backend neither registers nor gets from core or a fallback", ev, ""});
+  s.add(Figure{"ops_missing", "Served by no route", by[OpStatus::missing], "ops",
+               m + "missing: the dispatcher has no PrivateUse1 kernel, delegate kernel, composite or fallback for "
+                   "it (module:NAME only)",
+               ev, ""});
+  s.add(Figure{"ops_not_registered", "Not served (unregistered + unknown + missing)",
+               by[OpStatus::unregistered] + by[OpStatus::unknown] + by[OpStatus::missing], "ops",
+               "traced op overloads that the backend neither registers (for them or their delegate) nor gets from "
+               "core or a fallback",
+               ev, ""});
 }
 
 Table models_table(const TraceRun& run, const std::string& ev) {
@@ -142,7 +156,7 @@ Table ops_table(const TraceRun& run, const std::string& ev) {
   Table t{keys::kOpsTable, "Ops by model", kRecorder, ev,
           {{"index", "#", ""}, {"model", "Model", ""}, {"op", "Op overload", ""},
            {"forward", "Forward", "calls"}, {"backward", "Backward", "calls"}, {"status", "Status", ""},
-           {"where", "Where", ""}},
+           {"where", "Where", ""}, {"via", "Via", ""}},
           {}, 60};
   for (const auto& trace : run.traces) {
     for (const auto& op : trace.all_ops()) {
@@ -150,10 +164,12 @@ Table ops_table(const TraceRun& run, const std::string& ev) {
       auto b = trace.backward.find(op);
       Json row{{"index", trace.index}, {"model", trace.model}, {"op", op},
                {"forward", f == trace.forward.end() ? 0 : f->second},
-               {"backward", b == trace.backward.end() ? 0 : b->second}, {"status", nullptr}, {"where", nullptr}};
+               {"backward", b == trace.backward.end() ? 0 : b->second}, {"status", nullptr}, {"where", nullptr},
+               {"via", nullptr}};
       if (auto v = run.join.find(op); v != run.join.end()) {
         row["status"] = to_string(v->second.status);
         row["where"] = v->second.where;
+        if (!v->second.via.empty()) row["via"] = v->second.via;
       }
       t.rows.push_back(std::move(row));
     }
@@ -200,6 +216,23 @@ void add_composite_caveat(Section& s, const TraceRun& run) {
                 run.backend_source});
 }
 
+// The ops only a boxed fallback reaches: served, but by code whose behaviour
+// without the device cannot be known here.
+void add_fallback_caveat(Section& s, const TraceRun& run) {
+  std::string ops, where;
+  for (const auto& [op, v] : run.join) {
+    if (v.status != OpStatus::boxed_fallback) continue;
+    ops += (ops.empty() ? "" : ", ") + op + (v.via.empty() ? "" : " (through " + v.via + ")");
+    where = v.where;
+  }
+  if (ops.empty()) return;
+  s.add(Finding{Severity::info,
+                "reach only " + run.backend + "'s boxed fallback for PrivateUse1 (registered at " + where +
+                    "): " + ops + ". What that fallback does without the device (run on the CPU, raise) cannot "
+                    "be told on this machine",
+                "run these ops on the device, or read the fallback's code", run.backend_source});
+}
+
 void add_findings(Section& s, const TraceRun& run) {
   for (const auto& trace : run.traces) {
     if (!trace.ok()) {
@@ -231,9 +264,15 @@ std::string verdict_text(const OpTrace& trace, const TraceRun& run, size_t& not_
   }
   not_served_count = missing.size();
   std::string list;
-  for (const auto& op : missing) list += (list.empty() ? "" : ", ") + op;
-  return fmt::format("{} needs {} ops; {} are not registered by {}{}", trace.model, ops.size(), missing.size(),
-                     run.backend, missing.empty() ? "" : ": " + list);
+  bool asked = false;  // the dispatcher's verdicts say "missing"; the inventories' "unregistered"/"unknown"
+  for (const auto& op : missing) {
+    const auto& v = run.join.at(op);
+    asked = asked || v.status == OpStatus::missing;
+    list += (list.empty() ? "" : ", ") + op + (v.via.empty() ? "" : " (" + v.via + " has no kernel)");
+  }
+  return fmt::format("{} needs {} ops; {} {} {}{}", trace.model, ops.size(), missing.size(),
+                     asked ? "are served by no route on" : "are not registered by", run.backend,
+                     missing.empty() ? "" : ": " + list);
 }
 
 Json trace_target(const TraceRun& run) {
@@ -269,6 +308,7 @@ Section trace_section(const TraceRun& run) {
   if (run.traces.size() > 1 || !run.backend.empty()) s.add(union_table(run, ev));
   add_findings(s, run);
   if (!run.backend.empty()) add_composite_caveat(s, run);
+  if (!run.backend.empty()) add_fallback_caveat(s, run);
   return s;
 }
 

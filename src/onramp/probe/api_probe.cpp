@@ -25,10 +25,21 @@ struct CallRow {
   std::string status;  // value, raised, absent, skipped, not reached
   std::string result;
   std::optional<diagnosis::Failure> failure;
+  bool printing = false;  // the call returned; printing its value raised `failure`
+
+  // What a finding blames: the call, or the printing of its value.
+  std::string subject() const { return printing ? "printing the value of " + api + " (the call returned)" : api; }
 };
 
 CallRow call_row(const Json& r) {
   CallRow row{text_field(r, "group"), text_field(r, "api"), text_field(r, "status"), "", std::nullopt};
+  if (row.status == "value" && !text_field(r, "repr_type").empty()) {
+    row.printing = true;
+    row.failure = diagnosis::diagnosed(text_field(r, "repr_type"), text_field(r, "repr_message"));
+    row.result = "returned a " + text_field(r, "value_type") + "; printing its value raised " +
+                 diagnosis::failure_cell(*row.failure);
+    return row;
+  }
   if (row.status == "value") row.result = text_field(r, "value");
   else if (row.status == "raised") row.failure = diagnosis::diagnosed(text_field(r, "type"), text_field(r, "message"));
   else row.result = text_field(r, "message");
@@ -175,12 +186,12 @@ void add_api_findings(report::Section& s, const std::vector<CallRow>& rows, cons
   add_accelerator_finding(s, rows, evidence, module_failed);
   for (const auto& [id, entry] : by_rule) {
     const CallRow& row = *entry.first;
-    std::string what = fmt::format("{} device-API call(s) fail with {}; e.g. {}", entry.second, id, row.api);
+    std::string what = fmt::format("{} device-API call(s) fail with {}; e.g. {}", entry.second, id, row.subject());
     s.add(diagnosis::failure_finding(what, *row.failure, evidence));
   }
   for (const auto& row : rows) {
     if (row.group == kStringsGroup && row.failure && row.api.starts_with("torch.randn")) {
-      s.add(diagnosis::failure_finding(row.api, *row.failure, evidence));
+      s.add(diagnosis::failure_finding(row.subject(), *row.failure, evidence));
     }
   }
 }

@@ -179,15 +179,24 @@ def run_one(node, source, namespace, timeout):
     try:
         value = eval(code, namespace) if is_expression else exec(code, namespace)
         signal.setitimer(signal.ITIMER_REAL, 0)
-        if value is None:
-            return {"status": "ok"}
-        return {"status": "value", "value": short(repr(value), VALUE_REPR_LIMIT), "value_type": type(value).__name__}
     except BaseException as exc:  # SystemExit included: the next statement still runs
         signal.setitimer(signal.ITIMER_REAL, 0)
         # Native code may wrap the alarm's exception in its own (RuntimeError).
         if ALARM["fired"]:
             return {"status": "timeout", "message": f"no result after {timeout:g} s"}
         return {"status": "raised", "type": type(exc).__name__, "message": short(str(exc), 1000)}
+    if value is None:
+        return {"status": "ok"}
+    return dict(echoed(value), status="value", value_type=type(value).__name__)
+
+
+def echoed(value):
+    """The echo of an expression's value, as a REPL prints it: a step of its
+    own, so that a repr that raises is not taken for the statement failing."""
+    try:
+        return {"value": short(repr(value), VALUE_REPR_LIMIT)}
+    except BaseException as exc:
+        return {"value": None, "repr_type": type(exc).__name__, "repr_message": short(str(exc), 1000)}
 
 
 def main():

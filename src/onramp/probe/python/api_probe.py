@@ -1,13 +1,17 @@
 """Asks torch and a backend module what they answer without the device.
 
-Usage: python api_probe.py RESULT_FILE MODULE DEVICE [--registrations-only]
+Usage: python api_probe.py RESULT_FILE MODULE DEVICE [--registrations-only | --routes OPS_FILE]
 
 MODULE may be empty (probe torch alone); DEVICE may be empty (use the name
 the backend gave PrivateUse1, else MODULE without a "torch_" prefix).
 Before and after importing MODULE it asks the dispatcher which ops are
 registered for the backend's dispatch keys, and evaluates the device strings
 (a name such as "tpu" may parse only once the backend registered it).
---registrations-only stops after the registrations.
+--registrations-only stops after the registrations. --routes OPS_FILE also
+stops there, after recording for each op named in OPS_FILE (one a line,
+"add.Tensor") what the dispatcher holds for PrivateUse1: whether the module
+registered a kernel for it, and the PrivateUse1 line of its dispatch table
+(onramp reads the route from that line and the schema: probe/served_routes.h).
 Results go to RESULT_FILE as JSON Lines, one record per call, each preceded
 by a "begin" record, so that a call that hangs or crashes the interpreter is
 still named. Features are detected by looking for them, never by version.
@@ -42,10 +46,15 @@ class Recorder:
         start = time.perf_counter()
         try:
             value = thunk()
-            record.update(status="value", value=short_repr(value), value_type=type(value).__name__)
         except BaseException as exc:
             record.update(status="raised", type=type(exc).__name__, message=first_lines(str(exc)))
+            record["seconds"] = time.perf_counter() - start
+            self.emit(record)
+            return
         record["seconds"] = time.perf_counter() - start
+        # The call returned; printing its value is a second step that can
+        # fail on its own (a tensor's repr needs ops the call did not).
+        record.update(status="value", value_type=type(value).__name__, **rendered(value))
         self.emit(record)
 
     def absent(self, group, api, why):
@@ -55,6 +64,14 @@ class Recorder:
 def short_repr(value):
     text = repr(value)
     return text if len(text) <= VALUE_REPR_LIMIT else text[:VALUE_REPR_LIMIT - 3] + "..."
+
+
+def rendered(value):
+    """{"value": repr} or, when repr raises, {"repr_type", "repr_message"}."""
+    try:
+        return {"value": short_repr(value)}
+    except BaseException as exc:
+        return {"value": None, "repr_type": type(exc).__name__, "repr_message": first_lines(str(exc))}
 
 
 def first_lines(text, limit=1000):
@@ -196,6 +213,59 @@ def emit_registrations(rec, before, after):
                   "added": sorted(set(a) - set(b)), "after": len(a)})
 
 
+# The dispatcher's introspection the routes need; detected, since a torch
+# may lack any of them.
+ROUTE_INTROSPECTION = ["_dispatch_get_registrations_for_dispatch_key", "_dispatch_dump_table",
+                       "_dispatch_has_backend_fallback"]
+
+
+def privateuse1_fallback(torch):
+    c = torch._C
+    try:
+        return bool(c._dispatch_has_backend_fallback(c.DispatchKey.PrivateUse1))
+    except Exception:
+        return None
+
+
+def dump_line(torch, op):
+    """The PrivateUse1 line of the op's dispatch table: "" when it has none,
+    None when the dispatcher does not know the op."""
+    qualified = op if "::" in op else "aten::" + op
+    try:
+        table = torch._C._dispatch_dump_table(qualified)
+    except Exception:
+        return None
+    if not table.strip():  # torch 2.13 answers an unknown op with an empty table
+        return None
+    for line in table.splitlines():
+        if line.startswith("PrivateUse1:"):
+            return line
+    return ""
+
+
+def emit_routes(rec, torch, ops_file, before, after, fallback_before):
+    """One "op" record per op; "own" is a PrivateUse1 registration the
+    import added (after minus before). A computed kernel alone says nothing:
+    plain torch has one for every structured op."""
+    c = getattr(torch, "_C", None)
+    missing = [name for name in ROUTE_INTROSPECTION if not hasattr(c, name)]
+    rec.emit({"kind": "introspection", "available": not missing, "missing": missing,
+              "torch_version": getattr(torch, "__version__", None)})
+    if missing:
+        return
+    rec.emit({"kind": "fallback", "key": "PrivateUse1", "before": fallback_before,
+              "after": privateuse1_fallback(torch)})
+    added = set(after.get("PrivateUse1", [])) - set(before.get("PrivateUse1", [])) \
+        if isinstance(after.get("PrivateUse1"), list) and isinstance(before.get("PrivateUse1"), list) else set()
+    with open(ops_file) as f:
+        ops = [line.strip() for line in f if line.strip()]
+    for op in dict.fromkeys(ops):
+        qualified = op if "::" in op else "aten::" + op
+        line = dump_line(torch, op)
+        rec.emit({"kind": "op", "op": op, "known": line is not None, "own": qualified in added,
+                  "dump": line or ""})
+
+
 def guessed_device(requested, module):
     """The device name a user would try before importing the backend."""
     return choose_device(requested, module, None)[0]
@@ -227,18 +297,23 @@ def disable_autoload(module_name):
 def main():
     rec = Recorder(sys.argv[1])
     module_name, requested_device = sys.argv[2], sys.argv[3]
-    registrations_only = sys.argv[4:5] == ["--registrations-only"]
+    routes_file = sys.argv[5] if sys.argv[4:5] == ["--routes"] and len(sys.argv) > 5 else None
+    registrations_only = sys.argv[4:5] == ["--registrations-only"] or routes_file is not None
     autoload_disabled = disable_autoload(module_name)
     torch = import_or_record(rec, "torch", "torch_import")
     if torch is None:
         return
     before = registrations(torch)
+    fallback_before = privateuse1_fallback(torch) if routes_file else None
     guess = guessed_device(requested_device, module_name)
     if module_name and not registrations_only:
         probe_device_strings(rec, torch, [guess], "device strings before import")
     if module_name:
         import_or_record(rec, module_name, "module_import")
-    emit_registrations(rec, before, registrations(torch))
+    after = registrations(torch)
+    emit_registrations(rec, before, after)
+    if routes_file:
+        emit_routes(rec, torch, routes_file, before or {}, after or {}, fallback_before)
     if registrations_only:
         rec.emit({"kind": "end"})
         return
