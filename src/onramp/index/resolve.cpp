@@ -113,6 +113,8 @@ void run_pip_resolution(const PipRunner& pip, const ResolveOptions& o, IndexFact
   }
 }
 
+}  // namespace
+
 // The sandbox hides the user's pip configuration (HOME, PIP_* variables), so
 // it is read here, with onramp's own environment, and passed to pip as options.
 void find_index(ProcessRunner& runner, const ResolveOptions& o, IndexFacts& f, const fs::path& run_dir) {
@@ -152,6 +154,8 @@ void find_index(ProcessRunner& runner, const ResolveOptions& o, IndexFacts& f, c
   }
   f.index_url_source = "pip's own default (" + quote_command(ask) + "), as " + f.config_command + " names none";
 }
+
+namespace {
 
 void read_tags(const PipRunner& pip, IndexFacts& f) {
   std::vector<std::string> argv{f.interpreter.executable, "-m", "pip", "debug", "--verbose"};
