@@ -385,8 +385,17 @@ report::Report run_audit(const AuditOptions& options) {
                                "wall time, its child-process time and the resolve step's time",
                                "the host section", ""});
   }
+  auto already_blocker = [&](const std::string& text) {
+    for (const auto& sec : s.report.sections) {
+      for (const auto& f : sec.findings) {
+        if (f.severity == report::Severity::blocker && f.text == text) return true;
+      }
+    }
+    return false;
+  };
   for (const auto& st : s.steps) {
-    if (st.status == "failed") {
+    // A step that stopped on a blocker its section states is not restated as a friction.
+    if (st.status == "failed" && !already_blocker(st.reason)) {
       verdict.add(report::Finding{report::Severity::friction, "The " + st.name + " step could not run: " + st.reason,
                                   "", "onramp audit"});
     }

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "onramp/audit/named_conflict.h"
 #include "onramp/audit/own_host.h"
 #include "onramp/audit/steps.h"
 #include "onramp/index/file_cache.h"
@@ -309,9 +310,18 @@ RequirementOutcome resolve_on(const AuditOptions& o, const fs::path& run_dir, bo
   keep_first_downloads(fetched_before, f);
   TorchChoice torch = choose_torch(o, f, pin);  // again, now that every distribution is sized
   RequirementOutcome out{index::index_section(f), {}, {}, torch.stop, std::nullopt, "", 0};
-  (void)named;
   add_figures(o, f, pin, torch, out.section);
-  if (held) out.section.add(Finding{Severity::blocker, torch.stop, "", f.pip_command});
+  auto conflict = named && !f.report ? conflict_lines(f.pip.err.text() + "\n" + f.pip.out.text())
+                                     : std::vector<std::string>{};
+  if (!conflict.empty()) {
+    // The interpreter named cannot take the backend: one root finding instead of pip's failure and the torch stop.
+    std::erase_if(out.section.findings, [](const Finding& x) { return x.severity == Severity::blocker; });
+    Finding root = named_interpreter_finding(f.interpreter, f.requirement, conflict, f.pip_command);
+    out.stop = root.text;
+    out.section.add(std::move(root));
+  } else if (held) {
+    out.section.add(Finding{Severity::blocker, torch.stop, "", f.pip_command});
+  }
   if (!f.report) {
     if (!taken.empty()) out.wheels.push_back(taken);
     if (out.stop.empty()) {

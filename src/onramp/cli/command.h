@@ -31,5 +31,6 @@ Command port_command();
 Command diff_command();
 Command budget_command();
 Command cache_command();
+Command hosts_command();
 
 }  // namespace onramp::cli

@@ -16,6 +16,7 @@ const std::vector<Command>& commands() {
       diff_command(),
       budget_command(),
       cache_command(),
+      hosts_command(),
   };
   return table;
 }
