@@ -68,6 +68,9 @@ report::Finding named_interpreter_finding(const python::InterpreterFacts& py, co
       "or leave out --python: onramp then makes its own host, a venv of a Python on this machine with a torch the "
       "backend accepts, under $XDG_CACHE_HOME/onramp/hosts/ (see `onramp hosts`)",
       requirement);
+  if (package == "torch") {
+    remedy += "; or, keeping this interpreter, --torch SPEC for a torch this machine has, or --allow-torch-download";
+  }
   return report::Finding{report::Severity::blocker, text, remedy, evidence};
 }
 

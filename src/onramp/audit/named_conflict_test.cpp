@@ -36,6 +36,7 @@ TEST(NamedConflict, OneFindingWithBothWaysOut) {
   EXPECT_NE(f.text.find("\"demo-device 1.0 depends on torch<3 and >=2.11\""), std::string::npos) << f.text;
   EXPECT_NE(f.remedy.find("--python naming a venv"), std::string::npos);
   EXPECT_NE(f.remedy.find("leave out --python"), std::string::npos);
+  EXPECT_NE(f.remedy.find("--torch SPEC"), std::string::npos);
 }
 
 }  // namespace

@@ -131,8 +131,9 @@ Command audit_command() {
             app.add_option("--rev", o.rev, "Read the repository at this revision from git objects");
             app.add_option("--profile", o.profile, "A backend profile: a name (torch_tpu, torch_xla, reference) or a .toml");
             app.add_option("--wheel", o.wheels, "A wheel to read and install; repeatable")->check(path_arg())->type_name("WHEEL");
-            app.add_option("--python", o.python, "Interpreter for the venv and the probes (default: python3 with torch, "
-                                                 "else /usr/bin/python3)")->check(path_arg());
+            app.add_option("--python", o.python, "Interpreter for the venv and the probes (default: for a requirement, "
+                                                 "onramp's own host (docs/hosts.md); else python3 with torch, else "
+                                                 "/usr/bin/python3)")->check(path_arg());
             app.add_option("--pip-args", args->pip_args, "More arguments for pip install, as one string");
             app.add_option("--env", args->env, "Set NAME=VALUE in the sandbox for the probe and examples; repeatable")
                 ->check(env_arg())
@@ -161,7 +162,9 @@ Examples:
   onramp audit torch_tpu-0.2.0-cp312-cp312-linux_x86_64.whl --device tpu --json
   onramp audit 'torch-tpu==0.2.0' --ignore-requires-python --profile torch_tpu --strict
   onramp audit 'mybackend>=1' --index-url http://127.0.0.1:8080/simple/ --torch 2.13.0 --repo ~/src/mybackend
-A requirement is resolved by pip on top of the interpreter's packages (its torch counts), fetched into
+With no --python, a requirement is audited on onramp's own host, a venv it makes once per (Python, torch)
+under $XDG_CACHE_HOME/onramp/hosts/ (`onramp hosts`). It is resolved by pip on top of the interpreter's
+packages (its torch counts), fetched into
 $XDG_CACHE_HOME/onramp (reused next time), read, installed into a fresh venv from the cache, probed, and its
 examples run from --docs, the --repo's README.md, or the wheel's METADATA description.)");
             return [args] { return run_audit(*args); };
