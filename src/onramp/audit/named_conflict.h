@@ -12,6 +12,8 @@
 
 namespace onramp::audit {
 
+// pip has no machine-readable form of a resolution conflict (its --report is
+// not written when it fails), so its printed lines are read; fuzz/pip_conflict_fuzz.cpp.
 // pip's lines about a conflict: its "ERROR: Cannot install ..." line and the
 // lines under "The conflict is caused by:"; empty when it reported none.
 std::vector<std::string> conflict_lines(const std::string& pip_output);
