@@ -128,6 +128,7 @@ def main():
     write("notebook_examples", literals("src/onramp/runtime/example_sources_test.cpp") +
           files("tests/e2e/fixtures/examples/*.ipynb", "tests/e2e/fixtures/examples/marimo_demo.py"))
     write("importtime", literals("src/onramp/runtime/import_output_test.cpp"))
+    write("pip_conflict", literals("src/onramp/audit/named_conflict_test.cpp"))
     write("census_lines", census_seeds())
     write("gitattributes", [b"third_party/x.c\nthird_party/** linguist-vendored\n*.pb.h linguist-generated=true\n",
                             b"a/b.h\n*.h linguist-language=C++\n[attr]binary -diff\n!*.h linguist-vendored\n",

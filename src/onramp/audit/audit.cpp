@@ -48,6 +48,8 @@ struct AuditState {
   std::optional<profile::BackendProfile> profile;
   std::string module;
   std::string python;                   // interpreter for probe and examples
+  std::string host_python;              // interpreter for wheel, ops and the install: --python, or onramp's host
+  double host_seconds = 0;              // spent making onramp's host: apart from the audit's own time
   std::vector<std::string> pythonpath;  // where the module is importable from, if not installed
   std::vector<fs::path> docs;
   std::string readme;
@@ -101,7 +103,10 @@ std::string needs_docs(const AuditState& s) {
 
 std::string run_resolve_step(AuditState& s) {
   auto out = run_requirement(s.options, s.options.run_dir);
-  s.report.sections.push_back(std::move(out.section));
+  if (out.host) s.report.sections.push_back(std::move(*out.host));
+  if (!out.section.key.empty()) s.report.sections.push_back(std::move(out.section));
+  if (!out.python.empty()) s.python = s.host_python = out.python;
+  s.host_seconds = out.host_seconds;
   s.wheels = std::move(out.wheels);
   s.install_target = out.wheelhouse;
   s.install_stop = out.stop;
@@ -119,7 +124,7 @@ std::string run_ops_step(AuditState& s) {
   if (!s.options.rev.empty()) evidence += " @ " + s.options.rev;
   ops::OpsRunOptions o;
   o.aten = s.options.aten;
-  o.python = s.options.sandbox.python;
+  o.python = s.host_python;
   o.profile = s.profile ? &*s.profile : nullptr;
   o.source_evidence = evidence;
   s.report.sections.push_back(ops::run_ops_section(*s.source, o));
@@ -166,7 +171,7 @@ std::string module_of(const report::Section& wheel) {
 
 std::string run_wheel_step(AuditState& s) {
   std::string docs = docs_from_metadata(s);
-  auto sections = wheel::run_wheel_sections({s.wheels, s.options.sandbox.python, s.readme, {}});
+  auto sections = wheel::run_wheel_sections({s.wheels, s.host_python, s.readme, {}});
   // The first wheel is the backend's: its module is the one to probe.
   if (s.module.empty() && !sections.empty()) s.module = module_of(sections.front());
   for (auto& section : sections) s.report.sections.push_back(std::move(section));
@@ -185,7 +190,7 @@ std::vector<std::string> torch_wheels_in(const fs::path& dir) {
 std::string run_install_step(AuditState& s) {
   install::InstallOptions o;
   o.target = s.install_target.empty() ? s.wheels.front() : s.install_target.string();
-  o.python = s.options.sandbox.python;
+  o.python = s.host_python;
   o.pip_args = s.options.pip_args;
   if (s.requirement && s.options.index.ignore_requires_python) o.pip_args.push_back("--ignore-requires-python");
   // A torch the install brings (not the interpreter's) is installed first and timed apart.
@@ -280,7 +285,7 @@ void open_target(AuditState& s) {
   const auto& o = s.options;
   if (!o.profile.empty()) s.profile = value_or_fatal(profile::load_profile(o.profile));
   s.module = !o.module.empty() ? o.module : s.profile ? s.profile->module : "";
-  s.python = o.sandbox.python;
+  s.python = s.host_python = o.sandbox.python;
   s.wheels = o.wheels;
   if (fs::is_regular_file(o.target) && o.target.ends_with(".whl")) {
     s.report.target = {{"kind", "wheel"}, {"path", o.target}};
@@ -347,7 +352,7 @@ Result<void> check_audit_input(const AuditOptions& o) {
 report::Report run_audit(const AuditOptions& options) {
   auto started = std::chrono::steady_clock::now();
   double child0 = util::time_spent(util::Spent::child_processes), network0 = util::time_spent(util::Spent::network);
-  AuditState s{options, {}, {}, false, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, false, false};
+  AuditState s{options, {}, {}, false, {}, {}, {}, {}, {}, {}, {}, {}, 0, {}, {}, {}, false, false};
   open_target(s);
   if (s.profile) {
     s.report.target["profile"] = s.profile->name;
@@ -376,6 +381,7 @@ report::Report run_audit(const AuditOptions& options) {
       record.reason = std::string("internal error: ") + e.what();
     }
     record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (step.name == "resolve") record.seconds = std::max(0.0, record.seconds - s.host_seconds);
     s.steps.push_back(std::move(record));
   }
   add_registrations_vs_source(s.report);
@@ -386,8 +392,17 @@ report::Report run_audit(const AuditOptions& options) {
   report::Section verdict =
       build_verdict(s.report, s.profile ? s.profile->display_name : "", claim_texts(s), std::move(own));
   verdict.add(steps_table(s.steps));
-  add_own_share(verdict, std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
-                util::time_spent(util::Spent::child_processes) - child0, util::time_spent(util::Spent::network) - network0);
+  // Making onramp's host (a venv and pip: child processes) is shown apart, not as the audit's own time.
+  add_own_share(verdict,
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() - s.host_seconds,
+                std::max(0.0, util::time_spent(util::Spent::child_processes) - child0 - s.host_seconds),
+                util::time_spent(util::Spent::network) - network0);
+  if (s.host_seconds > 0) {
+    verdict.add(report::Figure{"host_making_seconds", "Making onramp's host", s.host_seconds, "s",
+                               "steady_clock around making the host venv in this audit; taken out of the audit's "
+                               "wall time, its child-process time and the resolve step's time",
+                               "the host section", ""});
+  }
   s.report.sections.insert(s.report.sections.begin(), std::move(verdict));
   return std::move(s.report);
 }

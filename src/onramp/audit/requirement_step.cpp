@@ -9,6 +9,8 @@
 #include <set>
 #include <sstream>
 
+#include "onramp/audit/named_conflict.h"
+#include "onramp/audit/own_host.h"
 #include "onramp/audit/steps.h"
 #include "onramp/index/file_cache.h"
 #include "onramp/index/index_pages.h"
@@ -219,16 +221,6 @@ void apply_pin(const TorchPin& pin, const fs::path& run_dir, index::ResolveOptio
   r.progress("torch constrained to " + pin.constraint + " (" + pin.why + "): " + file.string());
 }
 
-// The torch requirement of a wheel's METADATA ("torch>=2.11,<2.13"); "" when it names none.
-std::string torch_requirement_of(const std::string& wheel_path) {
-  auto facts = wheel::read_wheel_facts(wheel_path, wheel::ArchiveLimits{});
-  if (!facts) return "";
-  for (const auto& req : facts->requirements) {
-    if (is_torch(req.normalized_name) && req.marker.empty()) return "torch" + req.specifier;
-  }
-  return "";
-}
-
 // When the interpreter's torch does not fit the backend, the newest torch on
 // this machine that does (a local file pip can install without the index).
 // Returns whether one was found; the pin and the resolution then use it.
@@ -286,14 +278,8 @@ void add_figures(const AuditOptions& o, const IndexFacts& f, const TorchPin& pin
   }
 }
 
-}  // namespace
-
-std::string torch_requirement(const std::string& spec) {
-  if (!spec.empty() && std::isdigit(static_cast<unsigned char>(spec.front()))) return "torch==" + spec;
-  return "torch" + spec;
-}
-
-RequirementOutcome run_requirement(const AuditOptions& o, const fs::path& run_dir) {
+// Resolves and fetches on o.python; `named`: the user named it (--python).
+RequirementOutcome resolve_on(const AuditOptions& o, const fs::path& run_dir, bool named) {
   index::ResolveOptions r = resolve_options(o, run_dir);
   SandboxRunner runner;
   TorchPin pin = pin_torch(o, value_or_fatal(python::choose_interpreter(runner, o.sandbox.python)));
@@ -318,9 +304,19 @@ RequirementOutcome run_requirement(const AuditOptions& o, const fs::path& run_di
   if (f.downloads.empty()) f.downloads = fetched_before;
   keep_first_downloads(fetched_before, f);
   TorchChoice torch = choose_torch(o, f, pin);  // again, now that every distribution is sized
-  RequirementOutcome out{index::index_section(f), {}, {}, torch.stop};
+  RequirementOutcome out{index::index_section(f), {}, {}, torch.stop, std::nullopt, "", 0};
   add_figures(o, f, pin, torch, out.section);
-  if (held) out.section.add(Finding{Severity::blocker, torch.stop, "", f.pip_command});
+  auto conflict = named && !f.report ? conflict_lines(f.pip.err.text() + "\n" + f.pip.out.text())
+                                     : std::vector<std::string>{};
+  if (!conflict.empty()) {
+    // The interpreter named cannot take the backend: one root finding instead of pip's failure and the torch stop.
+    std::erase_if(out.section.findings, [](const Finding& x) { return x.severity == Severity::blocker; });
+    Finding root = named_interpreter_finding(f.interpreter, f.requirement, conflict, f.pip_command);
+    out.stop = root.text;
+    out.section.add(std::move(root));
+  } else if (held) {
+    out.section.add(Finding{Severity::blocker, torch.stop, "", f.pip_command});
+  }
   if (!f.report) {
     if (!taken.empty()) out.wheels.push_back(taken);
     if (out.stop.empty()) {
@@ -337,6 +333,40 @@ RequirementOutcome run_requirement(const AuditOptions& o, const fs::path& run_di
     if (house) out.wheelhouse = *house;
     else out.stop = house.error().message;
   }
+  return out;
+}
+
+}  // namespace
+
+std::string torch_requirement(const std::string& spec) {
+  if (!spec.empty() && std::isdigit(static_cast<unsigned char>(spec.front()))) return "torch==" + spec;
+  return "torch" + spec;
+}
+
+RequirementOutcome run_requirement(const AuditOptions& options, const fs::path& run_dir) {
+  AuditOptions o = options;
+  std::optional<report::Section> host_section;
+  double host_seconds = 0;
+  Figure release_taken;
+  if (o.sandbox.python.empty()) {
+    // No interpreter named: onramp's own host, made or reused; it chooses the release too.
+    OwnHost host = prepare_own_host(o, run_dir);
+    if (!host.stop.empty()) return {report::Section{}, {}, {}, host.stop, std::move(host.section), "", 0};
+    host_section = std::move(host.section);
+    host_seconds = host.making_seconds;
+    o.sandbox.python = host.python;
+    o.target = host.requirement;
+  } else {
+    ReleasePick pick = pick_release(o, o.sandbox.python, run_dir / "release");
+    if (!pick.stop.empty()) return {report::Section{}, {}, {}, pick.stop, std::nullopt, "", 0};
+    o.target = pick.requirement;
+    release_taken = pick.figure;
+  }
+  auto out = resolve_on(o, run_dir, !options.sandbox.python.empty());
+  if (!release_taken.key.empty()) out.section.add(release_taken);
+  out.host = std::move(host_section);
+  out.host_seconds = host_seconds;
+  if (options.sandbox.python.empty()) out.python = o.sandbox.python;
   return out;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// The first step of `onramp audit REQUIREMENT`: pip resolves the requirement
+// The first step of `onramp audit REQUIREMENT`: with no --python, onramp's
+// own host is made or reused (own_host.h); then pip resolves the requirement
 // on top of the interpreter's own packages (its torch counts), the index's
 // pages list the release's files, and the distributions to install are
 // fetched into the cache. A torch that would come over the network stops the
@@ -7,6 +8,7 @@
 // wheel and its direct native dependencies are still fetched, so the wheel
 // step can read them.
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +22,9 @@ struct RequirementOutcome {
   std::vector<std::string> wheels;  // the backend's wheel first, then its direct native dependencies
   std::filesystem::path wheelhouse; // every file to install, linked from the cache; empty when the install cannot go on
   std::string stop;                 // why the install cannot go on; empty when it can
+  std::optional<report::Section> host;  // onramp's own host, when no --python was given
+  std::string python;               // that host's interpreter, for every later step; empty: --python's
+  double host_seconds = 0;          // spent making the host in this audit (0 when reused)
 };
 
 // `run_dir` is the audit's; the resolution works in run_dir/resolve.

@@ -122,8 +122,8 @@ Command audit_command() {
                 app, {.timeout_seconds = 300,
                       .timeout_help = "Wall-clock limit of each sandboxed step (pip's included), in seconds",
                       .memory_help = "Address-space limit of the probe's and the examples' interpreters (e.g. 4G)",
-                      .python_help = "Interpreter for the venv and the probes (default: python3 with torch, else "
-                                     "/usr/bin/python3)",
+                      .python_help = "Interpreter for the venv and the probes (default: for a requirement, onramp's own "
+                                     "host (docs/hosts.md); else python3 with torch, else /usr/bin/python3)",
                       .env_help = "Set NAME=VALUE in the sandbox of the probe and the examples (not pip's); "
                                   "repeatable"});
             app.add_option("--budget", args->budget, "Limits for CI (docs/ci.md); exit 1 when one is exceeded")->check(path_arg())
@@ -142,7 +142,9 @@ Examples:
   onramp audit torch_tpu-0.2.0-cp312-cp312-linux_x86_64.whl --device tpu --json
   onramp audit 'torch-tpu==0.2.0' --ignore-requires-python --profile torch_tpu --strict
   onramp audit 'mybackend>=1' --index-url http://127.0.0.1:8080/simple/ --torch 2.13.0 --repo ~/src/mybackend
-A requirement is resolved by pip on top of the interpreter's packages (its torch counts), fetched into
+With no --python, a requirement is audited on onramp's own host, a venv it makes once per (Python, torch)
+under $XDG_CACHE_HOME/onramp/hosts/ (`onramp hosts`). It is resolved by pip on top of the interpreter's
+packages (its torch counts), fetched into
 $XDG_CACHE_HOME/onramp (reused next time), read, installed into a fresh venv from the cache, probed, and its
 examples run from --docs, the --repo's README.md, or the wheel's METADATA description.)");
             return [args] { return run_audit(*args); };

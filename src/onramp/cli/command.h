@@ -32,5 +32,6 @@ Command diff_command();
 Command budget_command();
 Command cache_command();
 Command compare_command();
+Command hosts_command();
 
 }  // namespace onramp::cli

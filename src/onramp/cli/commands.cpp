@@ -17,6 +17,7 @@ const std::vector<Command>& commands() {
       compare_command(),
       budget_command(),
       cache_command(),
+      hosts_command(),
   };
   return table;
 }

@@ -92,6 +92,8 @@ void run_pip_resolution(const PipRunner& pip, const ResolveOptions& o, IndexFact
   }
 }
 
+}  // namespace
+
 // The sandbox hides the user's pip configuration (HOME, PIP_* variables), so
 // it is read here, with onramp's own environment, and passed to pip as options.
 void find_index(ProcessRunner& runner, const ResolveOptions& o, IndexFacts& f, const fs::path& run_dir) {
@@ -126,6 +128,8 @@ void find_index(ProcessRunner& runner, const ResolveOptions& o, IndexFacts& f, c
   }
   f.index_url_source = "pip's own default (" + command_line(ask) + "), as " + f.config_command + " names none";
 }
+
+namespace {
 
 void read_tags(const PipRunner& pip, IndexFacts& f) {
   auto argv = python::pip_argv(f.interpreter.executable, {"debug", "--verbose"});

@@ -90,6 +90,11 @@ struct ResolveOutcome {
   bool downloads_ok = true;
 };
 
+// Where pip looks, into f.index_url, f.extra_index_urls, f.find_links and
+// f.constraints: the options given, else pip's configuration as
+// f.interpreter's pip reads it with onramp's own environment.
+void find_index(ProcessRunner& runner, const ResolveOptions& options, IndexFacts& f, const std::filesystem::path& run_dir);
+
 // Bad input: the requirement, the index URLs, the find-links directories.
 Result<void> check_resolve_input(const ResolveOptions& options);
 

@@ -1,0 +1,238 @@
+#include "onramp/audit/own_host.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <set>
+
+#include "onramp/host/candidates.h"
+#include "onramp/host/choice.h"
+#include "onramp/host/host_venv.h"
+#include "onramp/index/file_cache.h"
+#include "onramp/index/index_pages.h"
+#include "onramp/index/resolve.h"
+#include "onramp/wheel/metadata.h"
+#include "onramp/wheel/pep440.h"
+#include "onramp/util/sandbox.h"
+#include "onramp/wheel/wheel_facts.h"
+
+namespace onramp::audit {
+namespace {
+
+namespace fs = std::filesystem;
+using report::Figure;
+
+// The project's pages on every index pip would read (the given ones, else pip's configuration).
+struct Pages {
+  std::vector<index::PageRead> pages;
+  std::string evidence;  // the page URLs
+};
+
+Pages read_pages(ProcessRunner& runner, const AuditOptions& o, const python::InterpreterFacts& python,
+                 const std::string& project, const fs::path& dir) {
+  index::ResolveOptions r;
+  r.index_url = o.index.index_url;
+  r.extra_index_urls = o.index.extra_index_urls;
+  r.find_links = o.index.find_links;
+  index::IndexFacts f;
+  f.interpreter = python;
+  index::find_index(runner, r, f, dir);
+  Pages out;
+  std::vector<std::string> urls{f.index_url};
+  urls.insert(urls.end(), f.extra_index_urls.begin(), f.extra_index_urls.end());
+  for (const auto& url : urls) {
+    if (url.empty()) continue;
+    out.pages.push_back(index::read_project_page(url, project));
+    out.evidence += (out.evidence.empty() ? "" : ", ") + index::project_page_url(url, project);
+  }
+  return out;
+}
+
+std::string with_extras(const wheel::Requirement& req) {
+  return req.extras.empty() ? req.name : fmt::format("{}[{}]", req.name, fmt::join(req.extras, ","));
+}
+
+// The release's files across the pages, the first index winning for a file name.
+std::vector<index::IndexFile> release_files(const Pages& pages, const std::string& version) {
+  std::vector<index::IndexFile> out;
+  std::set<std::string> names;
+  for (const auto& p : pages.pages) {
+    for (const auto& f : p.page.files) {
+      if (f.version == version && names.insert(f.file_name).second) out.push_back(f);
+    }
+  }
+  return out;
+}
+
+ReleasePick pick_from(const AuditOptions& o, const Pages& pages) {
+  auto req = wheel::parse_requirement(o.target);
+  ReleasePick out{o.target, Figure{}, ""};
+  if (!req || !req->specifier.empty() || !req->url.empty()) return out;
+  std::vector<std::string> skipped;
+  std::string newest;
+  for (const auto& r : index::summarize_releases(pages.pages)) {
+    auto v = wheel::Pep440Version::parse(r.version);
+    if (r.placeholder || (v && v->is_prerelease())) {
+      skipped.push_back(r.version);
+      continue;
+    }
+    newest = r.version;  // sorted oldest first
+  }
+  if (newest.empty()) {
+    out.stop = fmt::format("{}: no release on the index that is not a placeholder or a pre-release ({}); name a version",
+                           req->name, skipped.empty() ? "no release at all" : fmt::format("{}", fmt::join(skipped, ", ")));
+    return out;
+  }
+  out.requirement = with_extras(*req) + "==" + newest;
+  out.figure = Figure{"release_taken", "Release taken", newest, "",
+                      fmt::format("no version given: the newest release on the project's pages that is not a "
+                                  "placeholder (0.0.0-like) or a pre-release{}; audited as {}",
+                                  skipped.empty() ? "" : fmt::format(" ({} skipped)", fmt::join(skipped, ", ")),
+                                  out.requirement),
+                      pages.evidence, ""};
+  return out;
+}
+
+void add_candidates(const host::HostChoice& c, report::Section& s) {
+  report::Table t{"candidates", "Interpreters on this machine",
+                  "each found by running it (python -I: version, executable), newest Python first; the first whose "
+                  "Python the release's wheels fit and for which a torch file on this machine satisfies the "
+                  "backend's torch requirement is taken",
+                  "python3 and python3.N on PATH, $(pyenv root)/versions/*/bin/python3, /usr/local/bin/python3*, "
+                  "/usr/bin/python3*",
+                  {{"interpreter", "Interpreter", ""},
+                   {"executable", "Executable", ""},
+                   {"python", "Python", ""},
+                   {"taken", "Taken", ""},
+                   {"why", "Why", ""}},
+                  {}};
+  for (const auto& r : c.rows) {
+    t.rows.push_back({{"interpreter", r.interpreter}, {"executable", r.executable}, {"python", r.python},
+                      {"taken", r.taken}, {"why", r.why}});
+  }
+  s.add(std::move(t));
+}
+
+void add_host_figures(const host::HostReady& h, report::Section& s) {
+  const auto& r = h.record;
+  std::string state = h.made ? (h.remade_because.empty() ? "made" : "made again: " + h.remade_because) : "reused";
+  s.add(Figure{"host_state", "Host", state, "",
+               "reused when its directory holds its record (" + std::string(host::kRecordFile) +
+                   ") and its torch imports; else made (python -m venv, then pip install)",
+               h.dir.string(), ""});
+  s.add(Figure{"host_dir", "Host directory", h.dir.string(), "", "<cache root>/hosts/py<Python>-torch<torch>", "", ""});
+  s.add(Figure{"host_python", "Host Python", fmt::format("Python {} ({})", r.python_version, r.base_python), "",
+               "the interpreter the venv was made from", h.python, ""});
+  s.add(Figure{"host_torch", "Host torch", fmt::format("torch {} from {}", r.torch_version, r.torch_source), "",
+               "torch.__version__ as the host imports it; the file or requirement pip installed it from",
+               h.python + " -c 'import torch'", ""});
+  s.add(Figure{"host_made_at", "Host made at", r.made_at, "", "UTC, when the making began", h.dir.string(), ""});
+  s.add(Figure{"host_making_seconds", "Making the host took", r.making_seconds, "s",
+               "steady_clock around python -m venv, pip install and the import check, when the host was made; "
+               "not part of the audit's own time",
+               fmt::format("{}", fmt::join(r.commands, "; ")), ""});
+  if (h.waited_seconds >= 0.5) {
+    s.add(Figure{"host_waited_seconds", "Waited for another onramp making it", h.waited_seconds, "s",
+                 "steady_clock around the flock on the host's lock file", h.dir.string() + ".lock", ""});
+  }
+}
+
+}  // namespace
+
+std::string torch_requirement_of(const std::string& wheel_path) {
+  auto facts = wheel::read_wheel_facts(wheel_path, wheel::ArchiveLimits{});
+  if (!facts) return "";
+  for (const auto& req : facts->requirements) {
+    if (req.normalized_name == "torch" && req.marker.empty()) return "torch" + req.specifier;
+  }
+  return "";
+}
+
+ReleasePick pick_release(const AuditOptions& o, const std::string& python, const fs::path& dir) {
+  auto req = wheel::parse_requirement(o.target);
+  if (!req || !req->specifier.empty() || !req->url.empty()) return {o.target, Figure{}, ""};
+  SandboxRunner runner;
+  auto facts = python::choose_interpreter(runner, python);
+  if (!facts) return {o.target, Figure{}, facts.error().message};
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  return pick_from(o, read_pages(runner, o, *facts, req->normalized_name, dir));
+}
+
+OwnHost prepare_own_host(const AuditOptions& o, const fs::path& run_dir) {
+  OwnHost out{report::Section{"host", "onramp's host", {}, {}, {}}, "", o.target, "", 0};
+  fs::path dir = run_dir / "host";
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  SandboxRunner runner;
+  o.progress("no --python: finding this machine's interpreters for onramp's own host");
+  auto candidates = host::find_candidates(runner);
+  const python::InterpreterFacts* any = nullptr;
+  for (const auto& c : candidates) {
+    if (c.facts && !any) any = &*c.facts;
+  }
+  if (!any) {
+    out.stop = fmt::format("no Python interpreter runs on this machine ({} tried): pass --python PY", candidates.size());
+    return out;
+  }
+  auto req = wheel::parse_requirement(o.target);
+  Pages pages = read_pages(runner, o, *any, req->normalized_name, dir);
+  ReleasePick pick = pick_from(o, pages);
+  if (!pick.figure.key.empty()) out.section.add(pick.figure);
+  out.requirement = pick.requirement;
+  if (!pick.stop.empty()) {
+    out.stop = pick.stop;
+    return out;
+  }
+  auto pinned = wheel::parse_requirement(out.requirement);
+  std::string version = index::choose_release(std::nullopt, pinned->specifier, pages.pages).version;
+  auto files = release_files(pages, version);
+
+  index::ResolveOptions fetch;
+  fetch.cache_root = o.index.cache_root;
+  fetch.download_progress = o.index.download_progress;
+  host::Lookups lookups;
+  lookups.torch_requirement = [&](const index::IndexFile& wheel) -> std::string {
+    if (wheel.sha256.empty()) return "torch";
+    auto got = index::fetch_into_cache(fetch, index::FileCache(o.index.cache_root), pinned->normalized_name, wheel.url,
+                                       wheel.sha256, wheel.file_name, wheel.size.value_or(0));
+    std::string wanted = got.error.empty() ? torch_requirement_of(got.path) : "";
+    return wanted.empty() ? "torch" : wanted;
+  };
+  lookups.local_torch = [&](const python::InterpreterFacts& py, const std::string& wanted) -> Result<host::TorchFile> {
+    // pip's configured find-links count even with --index-url: the torch files are this machine's.
+    index::ResolveOptions local;
+    local.python = py.executable;
+    local.find_links = o.index.find_links;
+    auto found = index::find_local_distribution(runner, local, wanted, dir / ("local-torch-" + py.python_version));
+    if (!found) return std::unexpected(found.error());
+    return host::TorchFile{found->version, found->path};
+  };
+  auto choice = host::choose_host(candidates, files, pinned->name + " " + version, o.index.ignore_requires_python,
+                                  lookups);
+  add_candidates(choice, out.section);
+  host::TorchSource torch;
+  if (choice.torch) {
+    torch.file = choice.torch->path;
+  } else if (choice.python && o.index.allow_torch_download) {
+    torch.requirement = choice.torch_requirement;
+    if (o.index.index_url) torch.index_args = {"--index-url", *o.index.index_url};
+    for (const auto& url : o.index.extra_index_urls) torch.index_args.insert(torch.index_args.end(), {"--extra-index-url", url});
+  } else {
+    out.stop = choice.stop;
+    return out;
+  }
+  auto ready = host::ensure_host(runner, o.index.cache_root, *choice.python, torch,
+                                 choice.torch ? choice.torch->version : "", o.progress);
+  if (!ready) {
+    out.stop = ready.error().message;
+    return out;
+  }
+  add_host_figures(*ready, out.section);
+  out.python = ready->python;
+  if (ready->made) out.making_seconds = ready->record.making_seconds;
+  o.progress(fmt::format("onramp's host {}: {}", ready->made ? "made" : "reused", ready->dir.string()));
+  return out;
+}
+
+}  // namespace onramp::audit
