@@ -147,9 +147,18 @@ TEST(OwnHost, ANamedInterpreterWhoseOwnTorchConflictsGetsOneRootFinding) {
   EXPECT_NE(remedy.find("--python naming a venv"), std::string::npos) << remedy;
   EXPECT_NE(remedy.find("leave out --python"), std::string::npos) << remedy;
   for (const std::string s : {"install", "probe", "examples"}) EXPECT_EQ(step(a.report, s)["status"], "skipped") << s;
-  // The resolve step's stop is not restated as a friction.
+  // The resolve step's stop is no root of its own: it follows from that finding.
+  // One root for the conflict (the wheel's Requires-Python is a root of its own); the
+  // wheel's torch range, the same fact as the conflict, hangs under it.
+  for (const auto& f : a.report["sections"]["wheel"]["findings"]) {
+    if (f["text"].get<std::string>().find("pip will want another torch") != std::string::npos) {
+      EXPECT_EQ(f["caused_by"], found[0]["id"]) << f;
+    }
+  }
   for (const auto& f : a.report["sections"]["verdict"]["findings"]) {
-    EXPECT_EQ(f["text"].get<std::string>().find("The resolve step could not run"), std::string::npos) << f;
+    if (f["text"].get<std::string>().starts_with("The resolve step could not run")) {
+      EXPECT_EQ(f["caused_by"], found[0]["id"]) << f;
+    }
   }
 }
 

@@ -1,5 +1,7 @@
 #include "onramp/audit/causes.h"
 
+#include "onramp/audit/named_conflict.h"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -106,6 +108,14 @@ void link_torch_range(report::Report& r) {
   }
   report::Section* index = r.section("index");
   if (!range || !index) return;
+  for (auto& f : index->findings) {
+    // A named interpreter's conflict quotes pip's refusal and both ways out:
+    // the declared range is the same fact, shown under it.
+    if (f.caused_by.empty() && is_problem(f) && f.diagnosis == kNamedInterpreterConflict) {
+      report::link_finding(*range, f, "the same fact: pip's refusal on this interpreter names it");
+      return;
+    }
+  }
   for (auto& f : index->findings) {
     if (f.caused_by.empty() && is_problem(f) && f.text.starts_with("pip could not resolve")) {
       report::link_finding(f, *range, "the torch range it declares excludes this machine's torch");

@@ -71,7 +71,9 @@ report::Finding named_interpreter_finding(const python::InterpreterFacts& py, co
   if (package == "torch") {
     remedy += "; or, keeping this interpreter, --torch SPEC for a torch this machine has, or --allow-torch-download";
   }
-  return report::Finding{report::Severity::blocker, text, remedy, evidence};
+  report::Finding f{report::Severity::blocker, text, remedy, evidence};
+  f.diagnosis = kNamedInterpreterConflict;
+  return f;
 }
 
 }  // namespace onramp::audit

@@ -23,6 +23,9 @@ std::vector<std::string> conflict_lines(const std::string& pip_output);
 std::string conflicting_package(const std::vector<std::string>& lines);
 
 // The root finding (a blocker), naming the package and the two ways out.
+// The diagnosis id of that finding: what the verdict links a declared torch range to.
+inline constexpr const char* kNamedInterpreterConflict = "named-interpreter-conflict";
+
 report::Finding named_interpreter_finding(const python::InterpreterFacts& python, const std::string& requirement,
                                           const std::vector<std::string>& lines, const std::string& evidence);
 

@@ -32,12 +32,21 @@ constexpr ComparableTable kComparableTables[] = {
     {"verdict", "op_counting_methods", "method", "value", "", "op_counts"},
 };
 
+// A member of an object by reference (value_field copies), or null: the
+// rows keep pointers into the reports.
+const Json& member(const Json& object, const char* key) {
+  static const Json kNull;
+  if (!object.is_object()) return kNull;
+  auto it = object.find(key);
+  return it == object.end() ? kNull : *it;
+}
+
 bool identifier_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 // The names a report calls its own target by: replaced in methods and row keys.
 std::vector<std::string> own_names(const Json& report) {
   std::set<std::string> names;
-  const Json& target = value_field(report, "target");
+  const Json& target = member(report, "target");
   for (const char* key : {"module", "project", "name", "device"}) {
     std::string v = text_field(target, key);
     if (!v.empty()) names.insert(v);
@@ -45,10 +54,10 @@ std::vector<std::string> own_names(const Json& report) {
   std::string requirement = text_field(target, "requirement");
   auto end = requirement.find_first_of("=<>!~[ ;");
   if (!requirement.empty()) names.insert(requirement.substr(0, end));
-  const Json& sections = value_field(report, "sections");
+  const Json& sections = member(report, "sections");
   for (const auto& [section, key] : {std::pair{"probe", "device"}, {"probe", "privateuse1_backend_name"},
                                      {"wheel", "name"}, {"probe", "module"}}) {
-    for (const auto& f : part(value_field(sections, section), "figures")) {
+    for (const auto& f : part(member(sections, section), "figures")) {
       if (text_field(f, "key") == key && value_field(f, "value").is_string()) names.insert(text_field(f, "value"));
     }
   }
@@ -67,7 +76,7 @@ std::vector<std::string> own_names(const Json& report) {
 }
 
 std::string column_name(const Json& report, const std::string& path) {
-  const Json& target = value_field(report, "target");
+  const Json& target = member(report, "target");
   for (const char* key : {"module", "project", "requirement", "name"}) {
     std::string v = text_field(target, key);
     if (!v.empty()) return v;
@@ -83,7 +92,7 @@ struct Source {
 };
 
 const Json* section_of(const Source& s, const std::string& key) {
-  const Json& sections = value_field(*s.report, "sections");
+  const Json& sections = member(*s.report, "sections");
   auto it = sections.find(key);
   return it != sections.end() && it->is_object() ? &*it : nullptr;
 }
@@ -157,7 +166,7 @@ std::vector<CompareRow> figure_rows(const std::string& section, const std::vecto
 }
 
 std::string cell_text(const Json& row, const ComparableTable& t) {
-  const Json& v = value_field(row, t.value_column);
+  const Json& v = member(row, t.value_column);
   std::string text = v.is_string() ? v.get<std::string>() : v.dump();
   std::string note = *t.note_column ? text_field(row, t.note_column) : "";
   return note.empty() ? text : text + " (" + note.substr(0, note.find(' ')) + ")";
@@ -190,7 +199,7 @@ std::vector<CompareRow> table_rows(const ComparableTable& t, const std::vector<S
       } else if (it == by_column[i].end()) {
         cell.not_measured = "not in this report's " + std::string(t.table) + " table";
       } else {
-        const Json& v = value_field(*it->second, t.value_column);
+        const Json& v = member(*it->second, t.value_column);
         cell.value = v.is_number() ? v : Json(cell_text(*it->second, t));
       }
       methods.push_back(tables[i] ? neutral_method(text_field(*tables[i], "method"), sources[i].names) : "");
@@ -256,7 +265,7 @@ Comparison compare_reports(const std::vector<std::pair<std::string, Json>>& repo
   for (const auto& [path, report] : reports) {
     out.columns.push_back({path, column_name(report, path), text_field(report, "schema"), value_field(report, "target")});
     sources.push_back({&report, own_names(report)});
-    for (const auto& [key, s] : value_field(report, "sections").items()) {
+    for (const auto& [key, s] : member(report, "sections").items()) {
       if (std::find(sections.begin(), sections.end(), key) == sections.end()) sections.push_back(key);
     }
   }

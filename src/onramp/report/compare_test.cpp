@@ -1,0 +1,77 @@
+#include "onramp/report/compare.h"
+
+#include <gtest/gtest.h>
+
+namespace onramp::report {
+namespace {
+
+Json audit_of(const std::string& module, double import_s, const char* method_module, const std::string& refusal) {
+  return Json::parse(R"({"schema": "onramp.report/3", "target": {"kind": "wheel", "module": ")" + module + R"("},
+    "sections": {
+      "probe": {"title": "p", "figures": [
+         {"key": "import_cold_s", "label": "Cold import", "value": )" + std::to_string(import_s) + R"(, "unit": "s",
+          "better": "lower", "method": "importlib.import_module(\")" + method_module + R"(\") in a fresh interpreter",
+          "evidence": ""}],
+       "tables": [{"key": "device_api", "title": "t", "method": "each call", "evidence": "",
+         "columns": [{"key": "api", "label": "", "unit": ""}, {"key": "status", "label": "", "unit": ""},
+                     {"key": "diagnosis", "label": "", "unit": ""}],
+         "rows": [{"api": "torch.)" + module + R"(.is_available", "status": ")" + refusal + R"(",
+                   "diagnosis": "renamed_api internal"}]}],
+       "findings": []}}})");
+}
+
+const CompareRow* row(const Comparison& c, const std::string& key) {
+  for (const auto& r : c.rows) {
+    if (r.key == key) return &r;
+  }
+  return nullptr;
+}
+
+TEST(Compare, TheSameMethodUnderEachBackendsOwnNameIsComparedAndTheBestMarked) {
+  auto c = compare_reports({{"a.json", audit_of("tpu", 3.0, "tpu", "raised")}, {"b.json", audit_of("xla", 1.5, "xla", "value")}});
+  ASSERT_EQ(c.columns.size(), 2u);
+  EXPECT_EQ(c.columns[0].name, "tpu");
+  const auto* cold = row(c, "import_cold_s");
+  ASSERT_NE(cold, nullptr);
+  EXPECT_FALSE(cold->methods_differ);
+  EXPECT_EQ(cold->method, "importlib.import_module(\"<target>\") in a fresh interpreter");
+  EXPECT_FALSE(cold->cells[0].best);
+  EXPECT_TRUE(cold->cells[1].best);
+  // The device module's name is the backend's own: one row for both.
+  const auto* call = row(c, "device_api:torch.<target>.is_available");
+  ASSERT_NE(call, nullptr);
+  EXPECT_EQ(call->cells[0].value, "raised (renamed_api)");
+  EXPECT_EQ(call->cells[1].value, "value (renamed_api)");
+}
+
+TEST(Compare, DifferentMethodsAreSaidAndNothingIsMarkedBest) {
+  auto c = compare_reports({{"a.json", audit_of("tpu", 3.0, "tpu", "raised")},
+                            {"b.json", audit_of("xla", 1.5, "something_else", "value")}});
+  const auto* cold = row(c, "import_cold_s");
+  ASSERT_NE(cold, nullptr);
+  EXPECT_TRUE(cold->methods_differ);
+  EXPECT_EQ(cold->methods.size(), 2u);
+  EXPECT_FALSE(cold->cells[0].best || cold->cells[1].best);
+}
+
+TEST(Compare, AMissingSectionIsNotMeasuredWithWhy) {
+  Json bare = Json::parse(R"({"schema": "onramp.report/1", "target": {"kind": "work_tree", "path": "/x/backend"},
+                              "sections": {}})");
+  auto c = compare_reports({{"a.json", audit_of("tpu", 3.0, "tpu", "raised")}, {"old.json", bare}});
+  EXPECT_EQ(c.columns[1].name, "backend");
+  const auto* cold = row(c, "import_cold_s");
+  ASSERT_NE(cold, nullptr);
+  EXPECT_TRUE(cold->cells[1].value.is_null());
+  EXPECT_EQ(cold->cells[1].not_measured, "no probe section in this report");
+  EXPECT_FALSE(cold->cells[0].best);  // one value: nothing to compare it with
+  Json j = comparison_to_json(c);
+  EXPECT_EQ(j["schema"], kCompareSchema);
+  EXPECT_EQ(j["rows"][0]["cells"][1]["not_measured"], "no probe section in this report");
+}
+
+TEST(Compare, NamesAreReplacedOnlyAsWholeWords) {
+  EXPECT_EQ(neutral_method("import ref; prefer ref.x and ref_y", {"ref"}), "import <target>; prefer <target>.x and ref_y");
+}
+
+}  // namespace
+}  // namespace onramp::report
