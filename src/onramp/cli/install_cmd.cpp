@@ -78,7 +78,7 @@ Command install_command() {
             app.footer(R"(Examples:
   onramp install dist/torch_tpu-0.2.0-cp312-cp312-manylinux_2_31_x86_64.whl
   onramp install --system-site-packages --pip-args '--no-deps' ./wheels/
-  onramp install 'torch_tpu==0.2.0' --pip-args '--extra-index-url https://download.pytorch.org/whl/cpu'
+  onramp install 'torch_tpu==0.2.0' --pip-args '--extra-index-url CPU_WHEEL_INDEX_URL'
   TMPDIR=/small/tmpfs onramp install --no-fix big-1.0-py3-none-any.whl
 
 Exit status: 0 installed; 1 pip failed (the report says why); 2 bad input or environment.)");

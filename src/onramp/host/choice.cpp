@@ -170,7 +170,7 @@ HostChoice choose_host(const std::vector<Candidate>& candidates, const std::vect
     c.stop = fmt::format(
         "{} needs {} for Python {} (the newest Python here that it fits), and no file of such a torch is on this "
         "machine: put one in a directory of pip's find-links (pip config set global.find-links DIR), or rerun with "
-        "--allow-torch-download (with --extra-index-url https://download.pytorch.org/whl/cpu for a CPU build)",
+        "--allow-torch-download (with --extra-index-url naming PyTorch's CPU wheel index, for a CPU build)",
         release, torch_wanted, fits_without_torch->python_version);
   } else {
     c.stop = fmt::format("{} has {}; this machine has Python {}: install a Python it accepts, or pass --python PY",
