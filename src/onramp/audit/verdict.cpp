@@ -278,10 +278,12 @@ void add_root_counts(Section& v, const report::Report& r, const std::vector<Find
   }
   v.add(Figure{"root_blockers", "Root blockers", n.root_blockers, "findings",
                "blockers that follow from no other finding (caused_by empty), in all sections and the audit's steps",
-               "all sections", ""});
+               "all sections", ""})
+      .better = "lower";
   v.add(Figure{"root_frictions", "Root frictions", n.root_frictions, "findings",
                "frictions that follow from no other finding (caused_by empty), in all sections and the audit's steps",
-               "all sections", ""});
+               "all sections", ""})
+      .better = "lower";
   v.add(Figure{"following_findings", "Findings that follow from a root", n.following, "findings",
                "findings whose caused_by names the finding they follow from, in all sections and the audit's steps",
                "all sections", ""});

@@ -39,7 +39,8 @@ std::string host_requirement_met_by(const std::vector<PipConflict>& conflicts, c
 void add_preflight(report::Section& s, const InstallFacts& f) {
   const auto& d = f.decision;
   std::string wheels = f.estimate.wheels.empty() ? "no local wheels (overhead only)" : util::join(f.estimate.wheels, ", ");
-  s.add(Figure{keys::kTempEstimateBytes, "Temp space needed (estimate)", f.estimate.bytes, "bytes", kEstimateRule, wheels, ""});
+  s.add(Figure{keys::kTempEstimateBytes, "Temp space needed (estimate)", f.estimate.bytes, "bytes", kEstimateRule, wheels, ""})
+      .better = "lower";
   s.add(Figure{"temp_dir_default", "Where pip would unpack", d.where.path.string(), "",
                "TMPDIR of onramp's environment, else /tmp, as pip's tempfile module chooses", "TMPDIR", ""});
   s.add(Figure{"temp_fs_type", "Its filesystem", d.where.fs_type, "",
@@ -165,7 +166,8 @@ void add_run(report::Section& s, const InstallFacts& f) {
                                               : "pip's exit status in the sandbox, of the --no-deps run",
                f.pip_command, ""});
   s.add(Figure{"pip_seconds", "Install time", std::round(f.pip.wall_seconds * 1000) / 1000, "s",
-               "wall time of the pip install process, from start to exit", f.pip_command, ""});
+               "wall time of the pip install process, from start to exit", f.pip_command, ""})
+      .better = "lower";
   s.add(Figure{"peak_temp_bytes", "Peak temp usage", f.peak_temp_bytes, "bytes",
                "largest disk usage (st_blocks, as du counts) of pip's TMPDIR, sampled every 100 ms while pip ran",
                f.pip_tmp.string(), ""});
@@ -209,9 +211,10 @@ void add_footprint(report::Section& s, const InstallFacts& f) {
   }
   s.add(Figure{"installed_count", "Distributions installed", f.footprints.size(), "distributions", dists.method, ev, ""});
   s.add(Figure{"footprint_files", "Files installed", files, "files", "files listed in the new RECORDs and present on disk", ev, ""});
-  s.add(Figure{keys::kFootprintBytes, "Footprint on disk", bytes, "bytes", "sum of the apparent sizes of those files", ev, ""});
+  s.add(Figure{keys::kFootprintBytes, "Footprint on disk", bytes, "bytes", "sum of the apparent sizes of those files", ev, ""}).better = "lower";
   s.add(Figure{keys::kNativeBytes, "Native payload installed", native, "bytes",
-               "sum of the sizes of those files that start with the ELF magic", ev, ""});
+               "sum of the sizes of those files that start with the ELF magic", ev, ""})
+      .better = "lower";
   if (!f.check_command.empty()) {
     s.add(Figure{"host_repair_bytes", "Footprint that repairs the interpreter's own packages", repair_bytes, "bytes",
                  "sum of the sizes of the installed distributions that meet a requirement pip check found unmet "

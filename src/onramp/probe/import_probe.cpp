@@ -82,6 +82,7 @@ void add_timing_figures(report::Section& s, const std::vector<ImportRun>& runs, 
                    "time.perf_counter around importlib.import_module(\"" + module +
                        "\") in the first fresh interpreter of this run",
                    evidence, ""};
+  f.better = "lower";
   if (cold.record && !cold.failure) f.value = rounded(number_field(*cold.record, "seconds", 0.0));
   else f.not_measured = "the import failed";
   s.add(f);
@@ -94,6 +95,7 @@ void add_timing_figures(report::Section& s, const std::vector<ImportRun>& runs, 
                                    std::tuple{keys::kImportWarmMedianSeconds, "Import, warm, median", w.median},
                                    std::tuple{"import_warm_max_s", "Import, warm, max", w.max}}) {
     report::Figure g{key, label, warm.empty() ? Json() : rounded(value), "s", warm_method, warm_evidence, ""};
+    g.better = "lower";
     if (warm.empty()) g.not_measured = runs.size() < 2 ? "one run only (--runs)" : "no warm run succeeded";
     s.add(g);
   }

@@ -74,7 +74,7 @@ void add_identity(report::Section& s, const WheelFacts& f, const Evidence& ev) {
 void add_sizes(report::Section& s, const WheelFacts& f, const Evidence& ev) {
   const auto& a = f.archive;
   s.add(Figure{"archive_bytes", "Wheel size (compressed)", a.archive_bytes, "bytes", "size of the wheel file on disk",
-               a.path, ""});
+               a.path, ""}).better = "lower";
   s.add(Figure{"unpacked_bytes", "Unpacked size", a.unpacked_bytes, "bytes",
                "sum of the bytes each member unpacks to, counted while decompressing every member", ev.archive, ""});
   s.add(Figure{"files", "Files", a.members.size(), "files", "regular-file members of the zip (directories not counted)",
@@ -124,7 +124,8 @@ void add_native(report::Section& s, const WheelFacts& f, const Evidence& ev) {
   }
   const std::string method = "members whose first four bytes are the ELF magic (\\x7fELF), whatever their name";
   s.add(Figure{"native_files", "Native files (ELF)", natives.size(), "files", method, ev.archive, ""});
-  s.add(Figure{keys::kNativeBytes, "Native payload", bytes, "bytes", "sum of the unpacked sizes of those native files", ev.archive, ""});
+  s.add(Figure{keys::kNativeBytes, "Native payload", bytes, "bytes", "sum of the unpacked sizes of those native files", ev.archive, ""})
+      .better = "lower";
   auto floor_figure = [&](const char* key, const char* label, const std::string& value, const char* prefix) {
     Figure fig{key, label, nullptr, "", fmt::format("the highest {}x.y version named in the version-needs (DT_VERNEED) of any native file", prefix),
                ev.archive, ""};
