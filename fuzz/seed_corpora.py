@@ -129,6 +129,11 @@ def main():
           files("tests/e2e/fixtures/examples/*.ipynb", "tests/e2e/fixtures/examples/marimo_demo.py"))
     write("importtime", literals("src/onramp/runtime/import_output_test.cpp"))
     write("pip_conflict", literals("src/onramp/audit/named_conflict_test.cpp"))
+    write("extra_markers", [b'extra == "runtime"', b"extra=='test' and python_version >= \"3.8\"", b'extra == "open',
+                            b"pip install x --extra-index-url https://vendor.invalid/simple/\nLog in first.\n"] +
+          files("examples/reference-backend/README.md"))
+    write("pip_lines", literals("src/onramp/index/pip_lines_test.cpp") +
+          literals("src/onramp/audit/named_conflict_test.cpp"))
     write("census_lines", census_seeds())
     write("gitattributes", [b"third_party/x.c\nthird_party/** linguist-vendored\n*.pb.h linguist-generated=true\n",
                             b"a/b.h\n*.h linguist-language=C++\n[attr]binary -diff\n!*.h linguist-vendored\n",

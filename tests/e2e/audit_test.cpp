@@ -79,7 +79,7 @@ TEST_F(AuditReference, WritesThreeReportsAndPrintsTheVerdict) {
     EXPECT_GT(fs::file_size(dir_->path() + "/run/" + name), 1000u) << name;
   }
   EXPECT_NE(run_->out.find("Verdict: onramp-ref"), std::string::npos) << run_->out;
-  EXPECT_NE(run_->err.find("[7/7] examples"), std::string::npos);
+  EXPECT_NE(run_->err.find("[8/8] examples"), std::string::npos);
   EXPECT_NE(run_->err.find("report written to"), std::string::npos);
 }
 
@@ -103,12 +103,14 @@ TEST_F(AuditReference, EveryStepRanAndTheVerdictComesFirst) {
     EXPECT_TRUE(r["sections"].contains(s)) << s;
   }
   json steps = find_key(r["sections"]["verdict"]["tables"], "steps");
-  // resolve is for a requirement target; the six others ran.
-  ASSERT_EQ(steps["rows"].size(), 7u);
-  EXPECT_EQ(steps["rows"][0]["step"], "resolve");
-  EXPECT_EQ(steps["rows"][0]["status"], "skipped");
-  EXPECT_EQ(steps["rows"][0]["detail"], "the target is not a requirement");
-  for (size_t i = 1; i < 7; ++i) EXPECT_EQ(steps["rows"][i]["status"], "ran") << steps["rows"][i].dump();
+  // resolve and build are for a requirement target; the six others ran.
+  ASSERT_EQ(steps["rows"].size(), 8u);
+  for (size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(steps["rows"][i]["step"], i == 0 ? "resolve" : "build");
+    EXPECT_EQ(steps["rows"][i]["status"], "skipped");
+    EXPECT_EQ(steps["rows"][i]["detail"], "the target is not a requirement");
+  }
+  for (size_t i = 2; i < 8; ++i) EXPECT_EQ(steps["rows"][i]["status"], "ran") << steps["rows"][i].dump();
 }
 
 // On Debian's torch (1.13 on Debian 12) the dispatcher answers too: the ops

@@ -9,8 +9,10 @@
 #include <optional>
 
 #include "onramp/audit/causes.h"
+#include "onramp/audit/import_failure.h"
 #include "onramp/audit/registrations_vs_source.h"
 #include "onramp/audit/requirement_step.h"
+#include "onramp/audit/sdist_build.h"
 #include "onramp/audit/steps.h"
 #include "onramp/audit/verdict.h"
 #include "onramp/census/census.h"
@@ -42,6 +44,8 @@ struct AuditState {
   std::vector<StepRecord> steps;
   bool requirement = false;              // the target is a PEP 508 requirement
   std::vector<std::string> wheels;       // to read (and install, without an install target)
+  std::string sdist;                     // the backend's sdist to build, when the release has no wheel here
+  std::vector<std::string> index_args;   // where the resolution's pip looked
   fs::path install_target;               // a wheel directory to install, for a requirement
   std::string install_stop;              // why a requirement cannot be installed
   std::unique_ptr<source::Source> source;
@@ -108,10 +112,35 @@ std::string run_resolve_step(AuditState& s) {
   if (!out.python.empty()) s.python = s.host_python = out.python;
   s.host_seconds = out.host_seconds;
   s.wheels = std::move(out.wheels);
+  s.sdist = out.sdist;
+  s.index_args = out.index_args;
   s.install_target = out.wheelhouse;
   s.install_stop = out.stop;
   if (!out.stop.empty()) throw FatalError(out.stop);
   return fmt::format("{} wheel(s) to read, installing from {}", s.wheels.size(), s.install_target.string());
+}
+
+std::string needs_sdist(const AuditState& s) {
+  if (!s.requirement) return "the target is not a requirement";
+  return s.sdist.empty() ? kNoSdistToBuild : "";
+}
+
+// The built wheel replaces the sdist: first among the wheels to read, and in the wheelhouse.
+std::string run_build_step(AuditState& s) {
+  SandboxRunner runner;
+  SdistBuildOptions o{s.host_python, s.sdist, s.index_args, s.options.run_dir / "build", s.options.sandbox.timeout_seconds};
+  s.options.progress("building " + s.sdist + " (pip wheel --no-deps, in the sandbox)");
+  SdistBuild built = build_sdist(runner, o);
+  s.report.sections.push_back(std::move(built.section));
+  if (built.wheel.empty()) throw FatalError(built.stop);
+  s.wheels.insert(s.wheels.begin(), built.wheel);
+  if (!s.install_target.empty()) {
+    std::error_code ec;
+    fs::remove(s.install_target / fs::path(s.sdist).filename(), ec);
+    fs::create_symlink(built.wheel, s.install_target / fs::path(built.wheel).filename(), ec);
+    if (ec) throw FatalError((s.install_target / fs::path(built.wheel).filename()).string() + ": " + ec.message());
+  }
+  return "built " + fs::path(built.wheel).filename().string();
 }
 
 std::string run_census_step(AuditState& s) {
@@ -230,7 +259,13 @@ std::string run_probe_step(AuditState& s) {
   options.module = s.module;
   options.device = !s.options.device.empty() ? s.options.device : s.profile ? s.profile->device : "";
   options.runs = s.options.runs;
+  SandboxRunner runner;
+  std::string backend_wheel = s.wheels.empty() ? "" : s.wheels.front();
+  options.import_facts = import_facts(runner, backend_wheel, s.python);
   s.report.sections.push_back(probe::probe_section(python, options));
+  explain_missing_runtime(runner, s.report,
+                          {backend_wheel, s.host_python, s.index_args, s.readme, s.options.run_dir / "extras",
+                           s.options.sandbox.timeout_seconds});
   s.report.target["python"] = python::describe(python.interpreter());
   return "import " + s.module + " with " + python::describe(python.interpreter());
 }
@@ -250,7 +285,7 @@ std::string run_examples_step(AuditState& s) {
 
 const std::vector<Step>& steps() {
   static const std::vector<Step> table{
-      {"resolve", needs_requirement, run_resolve_step},
+      {"resolve", needs_requirement, run_resolve_step},  {"build", needs_sdist, run_build_step},
       {"census", needs_source, run_census_step},    {"ops", needs_source, run_ops_step},
       {"wheel", needs_wheel, run_wheel_step},       {"install", needs_install, run_install_step},
       {"probe", needs_module, run_probe_step},      {"examples", needs_docs, run_examples_step},
@@ -352,7 +387,7 @@ Result<void> check_audit_input(const AuditOptions& o) {
 report::Report run_audit(const AuditOptions& options) {
   auto started = std::chrono::steady_clock::now();
   double child0 = util::time_spent(util::Spent::child_processes), network0 = util::time_spent(util::Spent::network);
-  AuditState s{options, {}, {}, false, {}, {}, {}, {}, {}, {}, {}, {}, 0, {}, {}, {}, false, false};
+  AuditState s{options, {}, {}, false, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0, {}, {}, {}, false, false};
   open_target(s);
   if (s.profile) {
     s.report.target["profile"] = s.profile->name;

@@ -126,7 +126,8 @@ void link_torch_range(report::Report& r) {
 // A step the audit was not asked to run: its target kind has no such input.
 bool asked(const StepRecord& step) {
   for (const char* not_asked : {"the target is not a requirement", "no repository given (--repo)",
-                                "the target is not a repository", "no wheel given (--wheel, or a .whl target)"}) {
+                                "the target is not a repository", "no wheel given (--wheel, or a .whl target)",
+                                kNoSdistToBuild}) {
     if (step.reason == not_asked) return false;
   }
   return true;

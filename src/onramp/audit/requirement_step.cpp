@@ -15,6 +15,7 @@
 #include "onramp/index/file_cache.h"
 #include "onramp/index/index_pages.h"
 #include "onramp/index/index_section.h"
+#include "onramp/index/pip_lines.h"
 #include "onramp/index/resolve.h"
 #include "onramp/python/interpreter.h"
 #include "onramp/util/sandbox.h"
@@ -90,13 +91,16 @@ std::set<std::string> torch_closure(const std::vector<ResolvedDistribution>& dis
   return closure;
 }
 
-// pip's own line about the conflict, when it names torch; else its last line.
+// pip's own line about the conflict, when it names torch; else the lines that
+// say why it refused (never its closing hint); else its last line.
 std::string pip_says(const IndexFacts& f) {
   // pip prints the conflict's lines on standard output, its errors on standard error.
   std::istringstream both(f.pip.out.text() + "\n" + f.pip.err.text());
   for (std::string l; std::getline(both, l);) {
     if (l.find("depends on torch") != std::string::npos) return l.substr(l.find_first_not_of(" \t"));
   }
+  auto why = index::refusal_lines(f.pip.out.text() + "\n" + f.pip.err.text());
+  if (!why.empty()) return util::join(why, "\" / \"");
   return f.pip_last_lines.empty() ? f.pip.outcome() : f.pip_last_lines.back();
 }
 
@@ -254,6 +258,25 @@ std::vector<std::string> wheels_to_read(const IndexFacts& f) {
   return wheels;
 }
 
+// The backend's own sdist among the files to install (pip took it: no wheel fits); "" when a wheel was taken.
+std::string sdist_to_build(const IndexFacts& f) {
+  for (const auto& d : f.report->install) {
+    if (d.normalized_name == f.project && !d.file_name.ends_with(".whl")) return file_of(f, d);
+  }
+  return "";
+}
+
+// The indexes the resolution's pip read, as options for another pip run.
+std::vector<std::string> pip_index_args(const IndexFacts& f) {
+  std::vector<std::string> args;
+  if (f.pass_index_url) args.insert(args.end(), {"--index-url", f.index_url});
+  for (const auto& u : f.extra_index_urls) args.insert(args.end(), {"--extra-index-url", u});
+  for (const auto& d : f.find_links) {
+    args.insert(args.end(), {"--find-links", d.find("://") != std::string::npos ? d : fs::absolute(d).string()});
+  }
+  return args;
+}
+
 // A file the first attempt downloaded is counted as downloaded, not as a cache hit of the second.
 void keep_first_downloads(const std::vector<index::DownloadOutcome>& first, IndexFacts& f) {
   for (auto& d : f.downloads) {
@@ -304,7 +327,7 @@ RequirementOutcome resolve_on(const AuditOptions& o, const fs::path& run_dir, bo
   if (f.downloads.empty()) f.downloads = fetched_before;
   keep_first_downloads(fetched_before, f);
   TorchChoice torch = choose_torch(o, f, pin);  // again, now that every distribution is sized
-  RequirementOutcome out{index::index_section(f), {}, {}, torch.stop, std::nullopt, "", 0};
+  RequirementOutcome out{index::index_section(f), {}, "", pip_index_args(f), {}, torch.stop, std::nullopt, "", 0};
   add_figures(o, f, pin, torch, out.section);
   auto conflict = named && !f.report ? conflict_lines(f.pip.err.text() + "\n" + f.pip.out.text())
                                      : std::vector<std::string>{};
@@ -318,13 +341,15 @@ RequirementOutcome resolve_on(const AuditOptions& o, const fs::path& run_dir, bo
     out.section.add(Finding{Severity::blocker, torch.stop, "", f.pip_command});
   }
   if (!f.report) {
-    if (!taken.empty()) out.wheels.push_back(taken);
+    if (taken.ends_with(".whl")) out.wheels.push_back(taken);
+    else out.sdist = taken;
     if (out.stop.empty()) {
       out.stop = fmt::format("pip could not resolve {} ({}): see the index section", f.requirement, f.pip.outcome());
     }
     return out;
   }
   out.wheels = wheels_to_read(f);
+  out.sdist = sdist_to_build(f);
   for (const auto& d : f.downloads) {
     if (!d.error.empty() && out.stop.empty()) out.stop = "a download failed: " + d.error;
   }
@@ -351,14 +376,14 @@ RequirementOutcome run_requirement(const AuditOptions& options, const fs::path& 
   if (o.sandbox.python.empty()) {
     // No interpreter named: onramp's own host, made or reused; it chooses the release too.
     OwnHost host = prepare_own_host(o, run_dir);
-    if (!host.stop.empty()) return {report::Section{}, {}, {}, host.stop, std::move(host.section), "", 0};
+    if (!host.stop.empty()) return {report::Section{}, {}, "", {}, {}, host.stop, std::move(host.section), "", 0};
     host_section = std::move(host.section);
     host_seconds = host.making_seconds;
     o.sandbox.python = host.python;
     o.target = host.requirement;
   } else {
     ReleasePick pick = pick_release(o, o.sandbox.python, run_dir / "release");
-    if (!pick.stop.empty()) return {report::Section{}, {}, {}, pick.stop, std::nullopt, "", 0};
+    if (!pick.stop.empty()) return {report::Section{}, {}, "", {}, {}, pick.stop, std::nullopt, "", 0};
     o.target = pick.requirement;
     release_taken = pick.figure;
   }

@@ -20,6 +20,8 @@ namespace onramp::audit {
 struct RequirementOutcome {
   report::Section section;          // the index section, with the torch choice
   std::vector<std::string> wheels;  // the backend's wheel first, then its direct native dependencies
+  std::string sdist;                // the backend's sdist, when the release taken has no wheel for this interpreter
+  std::vector<std::string> index_args;  // where the resolution's pip looked (--index-url ...), for a build's pip
   std::filesystem::path wheelhouse; // every file to install, linked from the cache; empty when the install cannot go on
   std::string stop;                 // why the install cannot go on; empty when it can
   std::optional<report::Section> host;  // onramp's own host, when no --python was given

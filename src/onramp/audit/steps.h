@@ -17,6 +17,10 @@ struct StepRecord {
   double seconds = 0;
 };
 
+// Why the build step did not run for a requirement: pip took a wheel (or
+// nothing). Not a step the audit was asked for, so never "not measured".
+inline constexpr const char* kNoSdistToBuild = "nothing to build: pip took no sdist of the release";
+
 report::Table steps_table(const std::vector<StepRecord>& steps);
 
 // A step's own directory in the run directory, created when the step first

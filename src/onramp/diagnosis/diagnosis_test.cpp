@@ -41,7 +41,8 @@ TEST(Diagnoses, TheRealBackendsMessagesGetTheirOwnCause) {
       {"ImportError", "libhccl.so: cannot open shared object file: No such file or directory", "shared-library-not-found",
        "missing_dependency"},
       {"ImportError", "_XLAC.so: undefined symbol: _ZN5torch8autograd10deleteNodeEPNS0_4NodeE",
-       "import-error-shared-object", "version_mismatch"},
+       "torch-undefined-symbol", "version_mismatch"},
+      {"ImportError", "_ext.so: undefined symbol: vendorInit", "import-error-shared-object", "version_mismatch"},
       {"AttributeError", "module 'os' has no attribute 'exit'", "os-exit-does-not-exist", "likely_bug"},
       {"AssertionError", "Torch not compiled with XPU enabled", "torch-not-compiled-with-device", "needs_device"},
       {"AssertionError", "Torch not compiled with CUDA enabled", "cuda-not-compiled", "needs_device"},
@@ -54,6 +55,58 @@ TEST(Diagnoses, TheRealBackendsMessagesGetTheirOwnCause) {
     EXPECT_EQ(rule->id, c.id) << c.message;
     EXPECT_EQ(rule->cause, c.cause) << c.message;
   }
+}
+
+// The failure classes of a backend that cannot load here: each from the
+// evidence (the message's shape), its words from what the run measured.
+TEST(Diagnoses, ABackendBuiltAgainstAnotherTorchSaysBothTorches) {
+  const char* message = "cannot import name 'onramp_gone_name' from 'torch.utils' (/v/torch/utils/__init__.py)";
+  EXPECT_EQ(Diagnoses::builtin().find("ImportError", message)->id, "torch-name-missing");
+  Facts facts;
+  facts.set("torch_declared", "declares none");
+  facts.set("torch_version", "2.13.0+cpu");
+  const auto* rule = Diagnoses::builtin().find("ImportError", message, facts);
+  ASSERT_NE(rule, nullptr);
+  EXPECT_EQ(rule->id, "torch-name-missing-declared");
+  EXPECT_EQ(rule->cause, "version_mismatch");
+  EXPECT_EQ(rule->subject(message), "onramp_gone_name");
+  EXPECT_NE(facts.fill(rule->explanation).find("The backend's torch range: declares none; this machine's torch: "
+                                               "2.13.0+cpu."),
+            std::string::npos)
+      << facts.fill(rule->explanation);
+  const char* symbol = "/v/_C.so: undefined symbol: _ZN3c1017RegisterOperatorsD1Ev";
+  EXPECT_EQ(Diagnoses::builtin().find("ImportError", symbol, facts)->id, "torch-undefined-symbol-declared");
+  EXPECT_EQ(Diagnoses::builtin().find("ModuleNotFoundError", "No module named 'torch._six'", facts)->id,
+            "torch-submodule-missing-declared");
+  // A name missing from another package is not torch's.
+  EXPECT_EQ(Diagnoses::builtin().find("ImportError", "cannot import name 'x' from 'numpy'", facts)->id, "import-error");
+}
+
+TEST(Diagnoses, ANativeLibraryOrRuntimeThatIsNotHereIsMissing) {
+  const auto* rule = Diagnoses::builtin().find(
+      "OSError", "libonramp_vendor_rt.so.1: cannot open shared object file: No such file or directory");
+  ASSERT_NE(rule, nullptr);
+  EXPECT_EQ(rule->id, "shared-object-not-found");
+  EXPECT_EQ(rule->severity, report::Severity::blocker);
+  const char* own = "The Vendor runtime is not installed. Install vendor-rt from the vendor's index.";
+  EXPECT_EQ(Diagnoses::builtin().find("RuntimeError", own), nullptr);  // only where the import itself failed
+  Facts failed;
+  failed.set_flag("module_imported", false);
+  rule = Diagnoses::builtin().find("RuntimeError", own, failed);
+  ASSERT_NE(rule, nullptr);
+  EXPECT_EQ(rule->id, "vendor-runtime-missing");
+  EXPECT_EQ(rule->cause, "missing_dependency");
+}
+
+TEST(Diagnoses, PipsRefusalIsAConflictWhenItSaysSo) {
+  const auto* rule = Diagnoses::builtin().find(
+      "PipOutput", "ERROR: Cannot install x==1.0 because these package versions have conflicting dependencies.\n"
+                   "The conflict is caused by:\n    x 1.0 depends on torch<2.13\nERROR: ResolutionImpossible: ...");
+  ASSERT_NE(rule, nullptr);
+  EXPECT_EQ(rule->id, "pip-resolution-conflict");
+  EXPECT_EQ(rule->cause, "version_mismatch");
+  EXPECT_EQ(Diagnoses::builtin().find("PipOutput", "ERROR: No matching distribution found for x")->id,
+            "pip-no-network");
 }
 
 TEST(Diagnoses, TypeMustMatchWhenGiven) {

@@ -27,11 +27,12 @@ Failure diagnosed(std::string type, std::string message, const Facts& facts) {
   return f;
 }
 
-std::optional<Failure> run_failure(const python::ScriptRun& run, const report::Json* record, const std::string& error_key) {
+std::optional<Failure> run_failure(const python::ScriptRun& run, const report::Json* record, const std::string& error_key,
+                                   const Facts& facts) {
   if (record) {
     const report::Json& error = error_key.empty() ? *record : report::value_field(*record, error_key.c_str());
     if (error.is_object() && error.contains("type")) {
-      return diagnosed(text_field(error, "type"), text_field(error, "message"));
+      return diagnosed(text_field(error, "type"), text_field(error, "message"), facts);
     }
     return std::nullopt;
   }

@@ -23,7 +23,9 @@ struct Failure {
 // script wrote none): the recorded exception, else the process outcome.
 // `error_key` names the record's error object ("error"), or is empty when
 // the record carries "type"/"message" itself.
-std::optional<Failure> run_failure(const python::ScriptRun& run, const report::Json* record, const std::string& error_key);
+// `facts`: what the run's rules may test (facts.h).
+std::optional<Failure> run_failure(const python::ScriptRun& run, const report::Json* record, const std::string& error_key,
+                                   const Facts& facts = {});
 
 // The failure with the first rule that matches it and the run's facts.
 Failure diagnosed(std::string type, std::string message, const Facts& facts = {});

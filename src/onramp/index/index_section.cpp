@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include "onramp/diagnosis/diagnosis.h"
+#include "onramp/index/pip_lines.h"
 #include "onramp/install/temp_space.h"
 #include "onramp/util/text.h"
 
@@ -59,6 +61,21 @@ void add_resolution(report::Section& s, const IndexFacts& f) {
   s.add(std::move(host));
 }
 
+// pip's refusal in its own words: the lines that say why (the conflict, the
+// requirement, the versions), never its closing hint; diagnosed as pip output.
+Finding refusal_finding(const IndexFacts& f) {
+  std::string output = f.pip.out.text() + "\n" + f.pip.err.text();
+  auto why = refusal_lines(output);
+  std::string text = fmt::format("pip could not resolve {} ({})", f.requirement, f.pip.outcome());
+  if (!why.empty()) text += fmt::format(": pip says \"{}\"", util::join(why, "\" / \""));
+  Finding finding{Severity::blocker, text, "", f.pip_command + "\n" + util::join(f.pip_last_lines, "\n")};
+  if (const auto* rule = diagnosis::Diagnoses::builtin().find("PipOutput", output)) {
+    finding.remedy = rule->remedy;
+    finding.diagnosis = rule->id;
+  }
+  return finding;
+}
+
 void add_pip_findings(report::Section& s, const IndexFacts& f) {
   if (!f.requires_python_line.empty()) {
     s.add(Finding{Severity::blocker,
@@ -69,8 +86,7 @@ void add_pip_findings(report::Section& s, const IndexFacts& f) {
                   f.pip_command});
   }
   if (!f.pip.ok()) {
-    s.add(Finding{Severity::blocker, fmt::format("pip could not resolve {} ({})", f.requirement, f.pip.outcome()), "",
-                  f.pip_command + "\n" + util::join(f.pip_last_lines, "\n")});
+    s.add(refusal_finding(f));
   } else if (!f.report_error.empty()) {
     s.add(Finding{Severity::blocker, "pip's report could not be read: " + f.report_error, "", f.pip_command});
   }

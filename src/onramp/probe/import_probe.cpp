@@ -39,7 +39,7 @@ const Json& record_array(const ImportRun& r, const char* key) {
 }
 
 ImportRun run_import(python::Sandbox& sandbox, const std::string& module, const std::string& kind, int index,
-                     bool importtime) {
+                     bool importtime, const diagnosis::Facts& facts) {
   ImportRun r;
   r.kind = kind;
   std::string name = importtime ? "import-importtime.jsonl" : fmt::format("import-{}.jsonl", index);
@@ -47,7 +47,10 @@ ImportRun run_import(python::Sandbox& sandbox, const std::string& module, const 
   if (importtime) options.python_flags = {"-X", "importtime"};
   r.run = sandbox.run_script("src/onramp/probe/python/import_probe.py", name, {module}, options);
   r.record = diagnosis::find_record(r.run, "import");
-  r.failure = diagnosis::run_failure(r.run, r.record, "error");
+  // A failure here is the import's own: the rules may rely on the module not being imported.
+  diagnosis::Facts failed = facts;
+  failed.set_flag("module_imported", false);
+  r.failure = diagnosis::run_failure(r.run, r.record, "error", failed);
   return r;
 }
 
@@ -162,7 +165,11 @@ void add_importtime_tables(report::Section& s, const ImportRun& run, size_t top)
 void add_import_findings(report::Section& s, const std::vector<ImportRun>& runs, const std::string& module) {
   for (const auto& r : runs) {
     if (r.failure) {
-      s.add(diagnosis::failure_finding("import " + module + " failed (" + r.kind + " run)", *r.failure, r.run.command));
+      auto finding = diagnosis::failure_finding("import " + module + " failed (" + r.kind + " run)", *r.failure, r.run.command);
+      // The backend that does not import cannot be used at all, whatever its message says.
+      finding.severity = report::Severity::blocker;
+      if (r.failure->diagnosis) finding.diagnosis = r.failure->diagnosis->id;
+      s.add(std::move(finding));
       break;  // the same failure in every run says nothing new
     }
   }
@@ -205,10 +212,10 @@ void add_import_probe(report::Section& section, python::Sandbox& sandbox, const 
   runs.reserve(static_cast<size_t>(options.runs) + 1);  // records are pointed into
   for (int i = 1; i <= options.runs; ++i) {
     progress(fmt::format("import {}: run {}/{}", options.module, i, options.runs));
-    runs.push_back(run_import(sandbox, options.module, i == 1 ? "cold" : "warm", i, false));
+    runs.push_back(run_import(sandbox, options.module, i == 1 ? "cold" : "warm", i, false, options.facts));
   }
   progress(fmt::format("import {}: -X importtime", options.module));
-  ImportRun importtime = run_import(sandbox, options.module, "importtime", 0, true);
+  ImportRun importtime = run_import(sandbox, options.module, "importtime", 0, true, options.facts);
   add_timing_figures(section, runs, options.module);
   add_cold_details(section, runs.front(), options.module);
   runs.push_back(std::move(importtime));

@@ -5,6 +5,7 @@
 // lines, Python warnings and newly mapped native libraries are reported too.
 #include <string>
 
+#include "onramp/diagnosis/facts.h"
 #include "onramp/report/model.h"
 #include "onramp/python/sandbox.h"
 
@@ -14,6 +15,9 @@ struct ImportProbeOptions {
   std::string module;
   int runs = 5;
   size_t top = 10;  // rows in each importtime table
+  // What the caller measured before the import (the torch range the backend
+  // declares, the host's torch), for the rules that diagnose a failed import.
+  diagnosis::Facts facts;
 };
 
 void add_import_probe(report::Section& section, python::Sandbox& sandbox, const ImportProbeOptions& options);

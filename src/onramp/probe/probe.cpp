@@ -12,7 +12,7 @@ constexpr size_t kImportTimeTop = 10;
 report::Section probe_section(python::Sandbox& sandbox, const ProbeOptions& options) {
   report::Section section{keys::kSection, "Import and device probes", {}, {}, {}};
   if (!options.module.empty() && options.import_runs) {
-    add_import_probe(section, sandbox, {options.module, options.runs, kImportTimeTop});
+    add_import_probe(section, sandbox, {options.module, options.runs, kImportTimeTop, options.import_facts});
   }
   if (options.device_api) add_api_probe(section, sandbox, {options.module, options.device});
   return section;
