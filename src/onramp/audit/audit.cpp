@@ -45,6 +45,7 @@ struct AuditState {
   bool requirement = false;              // the target is a PEP 508 requirement
   std::vector<std::string> wheels;       // to read (and install, without an install target)
   std::string sdist;                     // the backend's sdist to build, when the release has no wheel here
+  std::string build_stop;                // why the sdist did not build
   std::vector<std::string> index_args;   // where the resolution's pip looked
   fs::path install_target;               // a wheel directory to install, for a requirement
   std::string install_stop;              // why a requirement cannot be installed
@@ -83,6 +84,7 @@ std::string needs_source(const AuditState& s) {
 }
 std::string needs_wheel(const AuditState& s) {
   if (!s.wheels.empty()) return "";
+  if (!s.build_stop.empty()) return "the build step failed: " + s.build_stop;
   return s.requirement ? "no wheel of the requirement was fetched" : "no wheel given (--wheel, or a .whl target)";
 }
 std::string needs_install(const AuditState& s) {
@@ -117,7 +119,8 @@ std::string run_resolve_step(AuditState& s) {
   s.install_target = out.wheelhouse;
   s.install_stop = out.stop;
   if (!out.stop.empty()) throw FatalError(out.stop);
-  return fmt::format("{} wheel(s) to read, installing from {}", s.wheels.size(), s.install_target.string());
+  std::string build = s.sdist.empty() ? "" : ", the sdist to build first";
+  return fmt::format("{} wheel(s) to read{}, installing from {}", s.wheels.size(), build, s.install_target.string());
 }
 
 std::string needs_sdist(const AuditState& s) {
@@ -132,7 +135,10 @@ std::string run_build_step(AuditState& s) {
   s.options.progress("building " + s.sdist + " (pip wheel --no-deps, in the sandbox)");
   SdistBuild built = build_sdist(runner, o);
   s.report.sections.push_back(std::move(built.section));
-  if (built.wheel.empty()) throw FatalError(built.stop);
+  if (built.wheel.empty()) {
+    s.build_stop = built.stop;
+    throw FatalError(built.stop);
+  }
   s.wheels.insert(s.wheels.begin(), built.wheel);
   if (!s.install_target.empty()) {
     std::error_code ec;
@@ -387,7 +393,7 @@ Result<void> check_audit_input(const AuditOptions& o) {
 report::Report run_audit(const AuditOptions& options) {
   auto started = std::chrono::steady_clock::now();
   double child0 = util::time_spent(util::Spent::child_processes), network0 = util::time_spent(util::Spent::network);
-  AuditState s{options, {}, {}, false, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0, {}, {}, {}, false, false};
+  AuditState s{options, {}, {}, false, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0, {}, {}, {}, false, false};
   open_target(s);
   if (s.profile) {
     s.report.target["profile"] = s.profile->name;

@@ -160,10 +160,10 @@ SdistBuild build_sdist(ProcessRunner& runner, const SdistBuildOptions& o) {
   add_built_wheel(s, wheel, command);
   s.add(Finding{Severity::info,
                 fmt::format("The release has no wheel for this interpreter: onramp built {} from its sdist, as pip "
-                            "would, in {:.1f} s; the build ran the package's own build code in the sandbox, and pip "
-                            "fetched its build requirements from the configured indexes (the one place this audit asks "
-                            "an index again after the resolution)",
-                            fs::path(wheel).filename().string(), seconds),
+                            "would (build time: the build_seconds figure); the build ran the package's own build code "
+                            "in the sandbox, and pip fetched its build requirements from the configured indexes (the "
+                            "one place this audit asks an index again after the resolution)",
+                            fs::path(wheel).filename().string()),
                 "", command});
   out.wheel = wheel;
   return out;

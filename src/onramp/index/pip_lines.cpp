@@ -105,7 +105,7 @@ std::vector<std::string> build_error_lines(const std::string& pip_output, size_t
     if (out.size() < max && mentions_error(l)) out.push_back(l);
   }
   for (const auto& l : block) {
-    if (out.size() < max && std::find(out.begin(), out.end(), l) == out.end()) out.push_back(l);
+    if (out.size() < max && out.empty()) out.push_back(l);  // a block that names no error: its first line
   }
   if (!out.empty()) return out;
   // pip's own words that name the cause, else whatever error it printed.

@@ -18,9 +18,10 @@ namespace onramp::index {
 // "for help visit ..."). Empty when pip printed none of them.
 std::vector<std::string> refusal_lines(const std::string& pip_output);
 
-// The first lines of a failed build's own output (the block pip frames with
-// "[N lines of output]" ... "[end of output]"), those that say "error" first;
-// else pip's own "ERROR:" lines. At most `max` lines, each trimmed.
+// The first error lines of a failed build's own output (the block pip frames
+// with "[N lines of output]" ... "[end of output]"): those that say "error",
+// else the block's first line; without a block, pip's own "ERROR:" lines. At
+// most `max` lines, each trimmed.
 std::vector<std::string> build_error_lines(const std::string& pip_output, size_t max);
 
 }  // namespace onramp::index

@@ -66,7 +66,9 @@ ERROR: Failed to build one or more wheels
 TEST(PipLines, ABuildsFirstErrorLinesComeFromItsOwnOutput) {
   EXPECT_EQ(build_error_lines(kFailedBuild, 3),
             (Lines{"csrc/kernels.cpp:3: fatal error: vendor_sdk.h: No such file or directory",
-                   "RuntimeError: the build failed", "compiling csrc/kernels.cpp"}));
+                   "RuntimeError: the build failed"}));
+  EXPECT_EQ(build_error_lines("  ╰─> [1 lines of output]\n      compiling x.cpp\n      [end of output]\n", 3),
+            (Lines{"compiling x.cpp"}));
   EXPECT_EQ(build_error_lines(kFailedBuild, 1),
             (Lines{"csrc/kernels.cpp:3: fatal error: vendor_sdk.h: No such file or directory"}));
   // A refusal while preparing metadata quotes the subprocess too.

@@ -1,0 +1,260 @@
+// onramp audit REQUIREMENT on backends that cannot load here, each a fixture
+// on the loopback index (fixtures/make_index.py), audited on the torch 2.x
+// host: an sdist-only release that builds (in-tree backend, requires = []),
+// one whose sdist fails to build, one that loads a vendor library only an
+// extra would bring (and no index has), one that imports a torch name that
+// does not exist. For each: the root counts, the caused_by links, the
+// severities and the "not measured" line; the same inputs give the same
+// findings. (A backend pinned to a torch this machine lacks:
+// audit_requirement_test.cpp.)
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "harness.h"
+#include "loopback_index.h"
+#include "wheel_fixtures.h"
+
+namespace onramp::e2e {
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+const std::string kHost = ONRAMP_TORCH2_PYTHON;
+
+class FailureClasses : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    index_ = new LoopbackIndex(dir_->path() + "/index", {}, kHost);  // built for the host's Python
+  }
+  static void TearDownTestSuite() {
+    delete index_;
+    delete dir_;
+  }
+
+  struct Audit {
+    RunResult run;
+    json report;
+  };
+  // One import run: the timing is not what these tests check.
+  static Audit audit(const std::string& requirement, const std::string& out) {
+    std::error_code ec;
+    fs::remove_all(out, ec);
+    Audit a{run_onramp({"audit", "--json", "--python", kHost, "--index-url", index_->url(), "--strict", "--runs", "1",
+                        "--out", out, requirement},
+                       {"XDG_CACHE_HOME=" + dir_->path() + "/cache"}),
+            nullptr};
+    if (!a.run.out.empty()) a.report = json::parse(a.run.out);
+    return a;
+  }
+  static TempDir* dir_;
+  static LoopbackIndex* index_;
+};
+TempDir* FailureClasses::dir_ = nullptr;
+LoopbackIndex* FailureClasses::index_ = nullptr;
+
+json step(const json& report, const std::string& name) {
+  json steps = table(report, "verdict", "steps");  // held: a range-for over a temporary's member dangles
+  for (const auto& row : steps["rows"]) {
+    if (row["step"] == name) return row;
+  }
+  ADD_FAILURE() << "no step " << name;
+  return json::object();
+}
+
+json finding(const json& report, const std::string& id) {
+  for (const auto& [key, section] : report["sections"].items()) {
+    if (key == "verdict") continue;
+    for (const auto& f : section["findings"]) {
+      if (f["id"] == id) return f;
+    }
+  }
+  return nullptr;
+}
+
+int root_figure(const json& report, const std::string& key) {
+  return figure(report, "verdict", key)["value"].get<int>();
+}
+
+// Every blocker or friction of the sections, as "id<-caused_by".
+std::vector<std::string> problems(const json& report) {
+  std::vector<std::string> out;
+  for (const auto& [key, section] : report["sections"].items()) {
+    if (key == "verdict") continue;
+    for (const auto& f : section["findings"]) {
+      if (f["severity"] == "blocker" || f["severity"] == "friction") {
+        out.push_back(f["id"].get<std::string>() + "<-" + f["caused_by"].get<std::string>());
+      }
+    }
+  }
+  return out;
+}
+
+// Every finding of every section, without the verdict's timings: what the same inputs must give again.
+json findings_of(const json& report) {
+  json out;
+  for (const auto& [key, section] : report["sections"].items()) out[key] = section["findings"];
+  return out;
+}
+
+std::string first_verdict_text(const json& report) {
+  const json& f = report["sections"]["verdict"]["findings"];
+  return f.empty() ? "" : f[0]["text"].get<std::string>();
+}
+
+TEST_F(FailureClasses, AnSdistOnlyReleaseIsBuiltAsPipWouldAndAuditedAsAWheel) {
+  ASSERT_TRUE(fs::exists(kHost)) << kHost;
+  auto a = audit("built-device==1.0", dir_->path() + "/built");
+  ASSERT_FALSE(a.report.is_null()) << a.run.err;
+  const json& r = a.report;
+  for (const std::string s : {"resolve", "build", "wheel", "install", "probe", "examples"}) {
+    EXPECT_EQ(step(r, s)["status"], "ran") << s << ": " << step(r, s).dump();
+  }
+  EXPECT_EQ(step(r, "build")["detail"], "built built_device-1.0-py3-none-any.whl");
+  EXPECT_GT(figure(r, "build", "build_seconds")["value"].get<double>(), 0);
+  EXPECT_EQ(figure(r, "build", "build_requirements")["value"], json::array());
+  EXPECT_EQ(figure(r, "build", "build_backend")["value"], "onramp_build");
+  EXPECT_EQ(figure(r, "build", "native_files")["value"], 0);
+  std::string command = figure(r, "build", "build_seconds")["evidence"];
+  EXPECT_NE(command.find(" -m pip wheel --no-deps "), std::string::npos) << command;
+  EXPECT_NE(command.find("--index-url " + index_->url()), std::string::npos) << command;
+  std::string said = r["sections"]["build"]["findings"][0]["text"];
+  EXPECT_NE(said.find("the one place this audit asks an index again after the resolution"), std::string::npos) << said;
+  EXPECT_EQ(r["sections"]["build"]["findings"][0]["severity"], "info");
+  // Audited as the wheel it built: read, installed from the wheelhouse, imported, its README run.
+  EXPECT_EQ(figure(r, "wheel", "name")["value"], "built-device");
+  json installed = table(r, "install", "installed");
+  ASSERT_EQ(installed["rows"].size(), 1u) << installed.dump();
+  EXPECT_EQ(installed["rows"][0]["name"], "built-device");
+  EXPECT_NE(step(r, "probe")["detail"].get<std::string>().find("import built_device with"), std::string::npos);
+  // Every step it was asked to run ran: nothing is said to be unmeasured, and no root is the build's.
+  EXPECT_EQ(first_verdict_text(r).find("Not measured"), std::string::npos) << first_verdict_text(r);
+  for (const auto& p : problems(r)) EXPECT_EQ(p.rfind("build.", 0), std::string::npos) << p;
+  EXPECT_EQ(a.run.exit_code, 0) << a.run.err;
+}
+
+TEST_F(FailureClasses, AnSdistThatDoesNotBuildIsTheRootBlockerWithItsFirstErrorLines) {
+  ASSERT_TRUE(fs::exists(kHost)) << kHost;
+  std::string out = dir_->path() + "/broken";
+  auto a = audit("broken-build-device==1.0", out);
+  ASSERT_FALSE(a.report.is_null()) << a.run.err;
+  const json& r = a.report;
+  EXPECT_EQ(a.run.exit_code, 4) << a.run.err;  // --strict: a step failed
+  EXPECT_EQ(step(r, "build")["status"], "failed");
+  EXPECT_EQ(root_figure(r, "root_blockers"), 1);
+  EXPECT_EQ(root_figure(r, "root_frictions"), 0);
+  json root = finding(r, "build.1");
+  ASSERT_FALSE(root.is_null()) << r["sections"].dump().substr(0, 3000);
+  EXPECT_EQ(root["severity"], "blocker");
+  EXPECT_EQ(root["caused_by"], "");
+  EXPECT_EQ(root["text"],
+            "the sdist broken_build_device-1.0.tar.gz did not build (pip wheel: exit 1): "
+            "\"csrc/broken_build_device_kernels.cpp:3:10: fatal error: vendor_sdk.h: No such file or directory\"");
+  EXPECT_EQ(first_verdict_text(r),
+            "Not measured: wheel, install, probe, examples: the build step failed: the sdist "
+            "broken_build_device-1.0.tar.gz did not build (pip wheel: exit 1); the install did not run: the module "
+            "was never installed");
+  bool step_under_root = false;
+  for (const auto& f : r["sections"]["verdict"]["findings"]) {
+    if (f["text"].get<std::string>().starts_with("The build step could not run")) {
+      step_under_root = f["caused_by"] == "build.1" && f["severity"] == "friction";
+    }
+  }
+  EXPECT_TRUE(step_under_root) << r["sections"]["verdict"]["findings"].dump(1);
+  for (const std::string s : {"wheel", "install", "probe", "examples"}) EXPECT_EQ(step(r, s)["status"], "skipped") << s;
+  // The same inputs give the same findings, byte for byte.
+  auto again = audit("broken-build-device==1.0", out);
+  EXPECT_EQ(findings_of(again.report).dump(), findings_of(r).dump());
+}
+
+TEST_F(FailureClasses, AVendorLibraryNoIndexHasIsOneRootWithTheExtrasAskedOfPip) {
+  ASSERT_TRUE(fs::exists(kHost)) << kHost;
+  std::string out = dir_->path() + "/native";
+  auto a = audit("native-rt-device==1.0", out);
+  ASSERT_FALSE(a.report.is_null()) << a.run.err;
+  const json& r = a.report;
+  EXPECT_EQ(a.run.exit_code, 0) << a.run.err;  // every step ran
+  EXPECT_EQ(root_figure(r, "root_blockers"), 1) << r["sections"]["verdict"]["findings"].dump(1);
+  EXPECT_EQ(root_figure(r, "root_frictions"), 0);
+  json root = finding(r, "probe.1");
+  ASSERT_FALSE(root.is_null());
+  EXPECT_EQ(root["severity"], "blocker");
+  EXPECT_EQ(root["diagnosis"], "shared-object-not-found");
+  std::string text = root["text"];
+  EXPECT_TRUE(text.starts_with("import native_rt_device failed (cold run): OSError: libonramp_vendor_rt.so.1: cannot "
+                               "open shared object file"))
+      << text;
+  EXPECT_NE(text.find("Its metadata declares 2 extra(s): [runtime] (onramp-vendor-runtime>=1.0): pip cannot resolve it "
+                      "from the configured indexes (exit 1): \"ERROR: Could not find a version that satisfies the "
+                      "requirement onramp-vendor-runtime>=1.0 (from versions: none)\" / \"ERROR: No matching "
+                      "distribution found for onramp-vendor-runtime>=1.0\"; [test] (demo-helper): pip resolves it from "
+                      "the configured indexes (demo_helper 2.0)."),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("-METADATA-description.md:4: `pip install onramp-vendor-runtime --extra-index-url "
+                      "https://vendor.invalid/simple/`.\" / \""),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("-METADATA-description.md:5: You need an account on the vendor portal: log in before you "
+                      "download the SDK.\""),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(table(r, "probe", "runtime_extras")["rows"].size(), 2u);
+  // What follows (the device-API probe's import, the device strings, the README's import) hangs under it.
+  for (const auto& p : problems(r)) {
+    if (p != "probe.1<-") {
+      EXPECT_TRUE(p.ends_with("<-probe.1")) << p;
+    }
+  }
+  EXPECT_EQ(first_verdict_text(r).find("Not measured"), std::string::npos);
+  auto again = audit("native-rt-device==1.0", out);
+  EXPECT_EQ(findings_of(again.report).dump(), findings_of(r).dump());
+}
+
+TEST_F(FailureClasses, ATorchNameThatDoesNotExistSetsTheDeclaredRangeBesideTheHostsTorch) {
+  ASSERT_TRUE(fs::exists(kHost)) << kHost;
+  auto a = audit("old-api-device==1.0", dir_->path() + "/old-api");
+  ASSERT_FALSE(a.report.is_null()) << a.run.err;
+  const json& r = a.report;
+  EXPECT_EQ(root_figure(r, "root_blockers"), 1) << r["sections"]["verdict"]["findings"].dump(1);
+  EXPECT_EQ(root_figure(r, "root_frictions"), 0);
+  json root = finding(r, "probe.1");
+  ASSERT_FALSE(root.is_null());
+  EXPECT_EQ(root["severity"], "blocker");
+  EXPECT_EQ(root["diagnosis"], "torch-name-missing-declared");
+  std::string torch = command_output("'" + kHost + "' -c 'import importlib.metadata as m; print(m.version(\"torch\"), end=\"\")'");
+  std::string text = root["text"];
+  EXPECT_NE(text.find("ImportError: cannot import name 'onramp_gone_name' from 'torch.utils'"), std::string::npos) << text;
+  EXPECT_NE(text.find("Diagnosis (version_mismatch): The backend imports a name that this torch does not define: it "
+                      "was built against another torch. The backend's torch range: declares none; this machine's "
+                      "torch: " + torch + "."),
+            std::string::npos)
+      << text;
+  for (const auto& p : problems(r)) {
+    if (p != "probe.1<-") {
+      EXPECT_TRUE(p.ends_with("<-probe.1")) << p;
+    }
+  }
+  EXPECT_EQ(first_verdict_text(r), "Not measured: examples: no documents with examples (a profile's docs, or README.md "
+                                   "in the target)");
+}
+
+// pip's refusal reaches the report in the lines that say why, never as its closing hint.
+TEST_F(FailureClasses, PipsRefusalIsQuotedFromTheLinesThatSayWhy) {
+  auto a = audit("strict-py==1.0", dir_->path() + "/strict");
+  ASSERT_FALSE(a.report.is_null()) << a.run.err;
+  std::string said;
+  for (const auto& f : a.report["sections"]["index"]["findings"]) {
+    if (f["text"].get<std::string>().starts_with("pip could not resolve strict-py==1.0 (exit 1)")) said = f["text"];
+  }
+  EXPECT_NE(said.find(": pip says \""), std::string::npos) << said;
+  EXPECT_NE(said.find("Requires-Python >=3.12"), std::string::npos) << said;
+  EXPECT_NE(said.find("No matching distribution found for strict-py==1.0"), std::string::npos) << said;
+  EXPECT_EQ(said.find("hint:"), std::string::npos) << said;
+}
+
+}  // namespace
+}  // namespace onramp::e2e
