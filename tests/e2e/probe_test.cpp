@@ -78,6 +78,8 @@ TEST(Probe, AnImportThatRaisesIsAFindingNotAnError) {
   EXPECT_EQ(import_outcome(p), "RuntimeError: raising_backend: cannot initialise the runtime");
   EXPECT_TRUE(figure(p.section, "import_cold_s")["value"].is_null());
   EXPECT_NE(p.section["findings"][0]["text"].get<std::string>().find("Diagnosis: none matched"), std::string::npos);
+  // The backend that does not import cannot be used: a blocker whatever its message, as in the audit.
+  EXPECT_EQ(p.section["findings"][0]["severity"], "blocker");
 }
 
 TEST(Probe, AHangingImportIsKilledAtTheTimeout) {

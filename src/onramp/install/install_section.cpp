@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "onramp/index/pip_lines.h"
 #include "onramp/install/keys.h"
 #include "onramp/util/text.h"
 #include "onramp/wheel/metadata.h"
@@ -173,9 +174,12 @@ void add_run(report::Section& s, const InstallFacts& f) {
                f.pip_tmp.string(), ""});
   add_host_conflicts(s, f);
   if (!f.pip.ok()) {
-    std::string why = last_line(f.pip.err.text());
+    // pip's lines that say why (a conflict, a build's error), never its closing hint.
+    std::string last = last_line(f.pip.err.text());
+    auto said = index::refusal_lines(f.pip.out.text() + "\n" + f.pip.err.text());
+    std::string why = said.empty() ? last : "pip says \"" + util::join(said, "\" / \"") + "\"";
     s.add(Finding{Severity::blocker, fmt::format("pip install failed ({}): {}", f.pip.outcome(), why),
-                  why.find("No space left on device") != std::string::npos ? "set TMPDIR to a directory on a roomy disk" : "",
+                  last.find("No space left on device") != std::string::npos ? "set TMPDIR to a directory on a roomy disk" : "",
                   f.pip_command});
   }
 }
