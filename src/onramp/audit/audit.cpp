@@ -55,6 +55,7 @@ struct AuditState {
   std::string readme;
   bool install_failed = false;  // pip failed: without a source tree the module is nowhere to import
   bool installed = false;       // pip installed the target into the step's venv
+  diagnosis::Facts facts;       // what the probe measured, for the examples' diagnoses
 };
 
 std::vector<std::string> claim_texts(const AuditState& s) {
@@ -230,6 +231,7 @@ std::string run_probe_step(AuditState& s) {
   options.module = s.module;
   options.device = !s.options.device.empty() ? s.options.device : s.profile ? s.profile->device : "";
   options.runs = s.options.runs;
+  options.facts = &s.facts;
   s.report.sections.push_back(probe::probe_section(python, options));
   s.report.target["python"] = python::describe(python.interpreter());
   return "import " + s.module + " with " + python::describe(python.interpreter());
@@ -243,7 +245,8 @@ std::string run_examples_step(AuditState& s) {
   }
   auto python = open_python(s, "examples");
   examples::ExamplesOptions options{s.module, 60,
-                                    examples::device_registration(s.module, s.profile ? &*s.profile : nullptr)};
+                                    examples::device_registration(s.module, s.profile ? &*s.profile : nullptr),
+                                    s.facts};
   s.report.sections.push_back(examples::examples_section(python, files, options));
   return fmt::format("{} document(s)", s.docs.size());
 }
@@ -352,7 +355,7 @@ Result<void> check_audit_input(const AuditOptions& o) {
 report::Report run_audit(const AuditOptions& options) {
   auto started = std::chrono::steady_clock::now();
   double child0 = util::time_spent(util::Spent::child_processes), network0 = util::time_spent(util::Spent::network);
-  AuditState s{options, {}, {}, false, {}, {}, {}, {}, {}, {}, {}, {}, 0, {}, {}, {}, false, false};
+  AuditState s{options, {}, {}, false, {}, {}, {}, {}, {}, {}, {}, {}, 0, {}, {}, {}, false, false, {}};
   open_target(s);
   if (s.profile) {
     s.report.target["profile"] = s.profile->name;

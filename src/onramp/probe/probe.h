@@ -4,6 +4,7 @@
 // (api_probe.h), in one sandbox.
 #include <string>
 
+#include "onramp/diagnosis/facts.h"
 #include "onramp/python/sandbox.h"
 #include "onramp/report/model.h"
 
@@ -15,6 +16,7 @@ struct ProbeOptions {
   int runs = 5;             // import runs: the first cold, the rest warm
   bool import_runs = true;  // time the import (with a module)
   bool device_api = true;   // ask the device APIs what they answer
+  diagnosis::Facts* facts = nullptr;  // receives what the device-API probe measured (api_probe.h)
 };
 
 report::Section probe_section(python::Sandbox& sandbox, const ProbeOptions& options);
