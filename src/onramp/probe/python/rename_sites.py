@@ -19,6 +19,7 @@ Results go to RESULT_FILE as JSON Lines: one "package" record, one "site"
 record per call, "native" records, then "end".
 """
 import ast
+import functools
 import importlib.util
 import json
 import mmap
@@ -355,15 +356,15 @@ class Package:
         return found, notes
 
     def entry_points(self, module, qualname):
+        target = f"{module}:{qualname}"
         out = []
-        try:
-            from importlib.metadata import distributions
-            for dist in distributions():
-                for ep in dist.entry_points:
-                    if ep.value.replace(" ", "") == f"{module}:{qualname}":
-                        out.append(f"entry point [{ep.group}] {ep.name} = {ep.value} of {dist.metadata['Name']}")
-        except Exception as exc:
-            out.append(f"entry points not read: {type(exc).__name__}: {clip(str(exc))}")
+        for group, name, value, dist in all_entry_points():
+            if not value:
+                out.append(name)  # why the entry points could not be read
+            elif value == target:
+                when = (": torch calls it during `import torch` unless TORCH_DEVICE_BACKEND_AUTOLOAD=0"
+                        if group == "torch.backends" else "")
+                out.append(f"entry point [{group}] {name} = {value} of {dist}{when}")
         return out
 
     def importers(self, module):
@@ -401,6 +402,18 @@ class Package:
         if not found and not notes:
             notes.append("never called in the package (a caller outside it, or native code, may call it)")
         return {"module_level": False, "note": "", "callers": callers, "unresolved": notes}
+
+
+@functools.lru_cache(maxsize=1)
+def all_entry_points():
+    """(group, name, value without spaces, distribution) of every installed
+    distribution, read once; a failure to read them is one entry, said."""
+    try:
+        from importlib.metadata import distributions
+        return tuple((ep.group, ep.name, ep.value.replace(" ", ""), dist.metadata["Name"])
+                     for dist in distributions() for ep in dist.entry_points)
+    except Exception as exc:
+        return (("", f"entry points not read: {type(exc).__name__}: {clip(str(exc))}", "", ""),)
 
 
 def within(scope, outer):
