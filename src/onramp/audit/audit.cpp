@@ -60,6 +60,7 @@ struct AuditState {
   std::string readme;
   bool install_failed = false;  // pip failed: without a source tree the module is nowhere to import
   bool installed = false;       // pip installed the target into the step's venv
+  diagnosis::Facts facts;       // what the probe measured, for the examples' diagnoses
 };
 
 std::vector<std::string> claim_texts(const AuditState& s) {
@@ -268,6 +269,7 @@ std::string run_probe_step(AuditState& s) {
   SandboxRunner runner;
   std::string backend_wheel = s.wheels.empty() ? "" : s.wheels.front();
   options.import_facts = import_facts(runner, backend_wheel, s.python);
+  options.facts = &s.facts;
   s.report.sections.push_back(probe::probe_section(python, options));
   explain_missing_runtime(runner, s.report,
                           {backend_wheel, s.host_python, s.index_args, s.readme, s.options.run_dir / "extras",
@@ -284,7 +286,8 @@ std::string run_examples_step(AuditState& s) {
   }
   auto python = open_python(s, "examples");
   examples::ExamplesOptions options{s.module, 60,
-                                    examples::device_registration(s.module, s.profile ? &*s.profile : nullptr)};
+                                    examples::device_registration(s.module, s.profile ? &*s.profile : nullptr),
+                                    s.facts};
   s.report.sections.push_back(examples::examples_section(python, files, options));
   return fmt::format("{} document(s)", s.docs.size());
 }
@@ -393,7 +396,7 @@ Result<void> check_audit_input(const AuditOptions& o) {
 report::Report run_audit(const AuditOptions& options) {
   auto started = std::chrono::steady_clock::now();
   double child0 = util::time_spent(util::Spent::child_processes), network0 = util::time_spent(util::Spent::network);
-  AuditState s{options, {}, {}, false, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0, {}, {}, {}, false, false};
+  AuditState s{.options = options};
   open_target(s);
   if (s.profile) {
     s.report.target["profile"] = s.profile->name;

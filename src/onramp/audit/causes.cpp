@@ -50,7 +50,9 @@ void link_failed_import(report::Report& r, const std::string& module) {
 
 // What a failure's fact is about, for telling which findings show one fact.
 // Every unknown device name is the one fact that the backend's name was
-// never registered, whichever spelling (its own, "privateuseone") was tried.
+// never registered, whichever spelling (its own, "privateuseone") was tried
+// and however it showed: the probe's device-name finding, a device string
+// refused, torch looking up torch.privateuseone.
 std::string fact_key(const Finding& f) {
   if (f.fact.starts_with("unknown_device_name ")) return "unknown_device_name";
   return f.fact;

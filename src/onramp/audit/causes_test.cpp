@@ -113,6 +113,36 @@ TEST(Causes, UnknownDeviceNamesAreOneFactWhicheverNameWasTried) {
   EXPECT_EQ(probe.findings[1].caused_by_reason, "the device name it uses was never registered");
 }
 
+// torch_tpu 0.2.0 on torch 2.13 without a TPU: three blockers from one fact,
+// the device name never registered (issue: the verdict as a causal account).
+// The probe's device-name finding is the root; a device-module call failing
+// on the name, randn on the name, randn on "privateuseone" (torch looks up
+// torch.privateuseone) and a README line on the name hang under it.
+TEST(Causes, EveryFailureOfANameNeverRegisteredHangsUnderTheDeviceNameFinding) {
+  report::Report r;
+  r.sections.push_back({"probe", "Probe", {}, {}, {}});
+  auto& probe = r.sections.back();
+  Finding root{Severity::blocker, "After `import torch_tpu`, PrivateUse1 is still named 'privateuseone'", "", "cmd"};
+  root.fact = "unknown_device_name tpu";
+  probe.add(std::move(root));
+  const std::string rejected = "Expected one of cpu, cuda device type at start of device string: tpu";
+  probe.add(failed("1 device-API call(s) fail; e.g. torch.tpu.default_stream", "RuntimeError", rejected));
+  probe.add(failed("torch.randn((4,4), device=\"tpu\")", "RuntimeError", rejected));
+  probe.add(failed("torch.randn((4,4), device=\"privateuseone\")", "ModuleNotFoundError",
+                   "No module named 'torch.privateuseone'"));
+  r.sections.push_back({"examples", "Examples", {}, {}, {}});
+  r.sections.back().add(failed("`torch.device(\"tpu\")`", "RuntimeError", rejected, "README.md:5"));
+  report::assign_finding_ids(r);
+  link_causes(r, "torch_tpu");
+  for (size_t i = 1; i < probe.findings.size(); ++i) {
+    EXPECT_EQ(probe.findings[i].caused_by, "probe.1") << probe.findings[i].text;
+    EXPECT_EQ(probe.findings[i].caused_by_reason, "the device name it uses was never registered");
+  }
+  EXPECT_EQ(r.sections.back().findings[0].caused_by, "probe.1");
+  auto n = report::count_roots(r);
+  EXPECT_EQ(n.root_blockers, 1u);
+}
+
 TEST(Causes, AStepThatCouldNotRunRestatesItsOwnFindingOrFollowsFromTheFailureBefore) {
   report::Report r;
   r.sections.push_back({"index", "Index", {}, {}, {}});

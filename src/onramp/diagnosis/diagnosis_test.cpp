@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
+#include "onramp/diagnosis/outcome.h"
+
 namespace onramp::diagnosis {
 namespace {
 
@@ -210,6 +214,89 @@ explanation = "named {privateuse1_name}"
 )", "rules.toml");
   ASSERT_FALSE(rules);
   EXPECT_NE(rules.error().message.find("rules.toml: rule x quotes {privateuse1_name}"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace onramp::diagnosis
+
+
+namespace onramp::diagnosis {
+namespace {
+
+Facts imported_without_rename(const std::string& site) {
+  Facts f;
+  f.set("module", "torch_tpu");
+  f.set_flag("module_imported", true);
+  f.set("privateuse1_name", "privateuseone");
+  f.set_flag("privateuse1_renamed", false);
+  f.set("rename_site", site);
+  return f;
+}
+
+// The builtin rules for an unknown device name and for torch.privateuseone:
+// each remedy says what the run measured, and the generic "import the
+// backend first" is given only where the import failed or nothing is known.
+TEST(Diagnoses, TheDeviceNameRemediesReadTheState) {
+  const std::string device_error = kTorch113TpuError;
+  const std::string module_error = "No module named 'torch.privateuseone'";
+  for (const auto& [type, message, base] :
+       {std::tuple{"RuntimeError", device_error, std::string("device-string-unknown")},
+        std::tuple{"ModuleNotFoundError", module_error, std::string("privateuse1-device-module-missing")}}) {
+    SCOPED_TRACE(base);
+    EXPECT_EQ(diagnosed(type, message).diagnosis->id, base);
+    EXPECT_TRUE(diagnosed(type, message).remedy.starts_with("Import the backend module first"));
+
+    Facts failed;
+    failed.set("module", "torch_tpu");
+    failed.set_flag("module_imported", false);
+    auto f = diagnosed(type, message, failed);
+    EXPECT_EQ(f.diagnosis->id, base + "-not-imported");
+    EXPECT_NE(f.remedy.find("`import torch_tpu` failed here"), std::string::npos) << f.remedy;
+
+    f = diagnosed(type, message,
+                  imported_without_rename("torch_tpu/_loader.py:256 in `_init_device`, called at :391 in `load` only "
+                                          "when `hardware.get_tpu_device_count() > 0`"));
+    EXPECT_EQ(f.diagnosis->id, base + "-never-renamed");
+    EXPECT_TRUE(f.remedy.starts_with("After `import torch_tpu`, PrivateUse1 is still named 'privateuseone'; the "
+                                     "package renames it at torch_tpu/_loader.py:256 in `_init_device`, called at "
+                                     ":391 in `load` only when `hardware.get_tpu_device_count() > 0`."))
+        << f.remedy;
+    EXPECT_EQ(f.remedy.find("Import the backend module first"), std::string::npos);
+
+    f = diagnosed(type, message, imported_without_rename(""));
+    EXPECT_EQ(f.diagnosis->id, base + "-no-rename-found");
+    EXPECT_NE(f.remedy.find("no Python code of the package renames it"), std::string::npos) << f.remedy;
+
+    // The search did not run: only what was measured selects a rule.
+    Facts unsearched = imported_without_rename("");
+    Facts partial;
+    for (const char* key : {"module", "module_imported", "privateuse1_name", "privateuse1_renamed"}) {
+      partial.set(key, unsearched.get(key));
+    }
+    EXPECT_EQ(diagnosed(type, message, partial).diagnosis->id, base);
+  }
+  Facts renamed;
+  renamed.set("module", "torch_xla");
+  renamed.set_flag("module_imported", true);
+  renamed.set("privateuse1_name", "xla");
+  renamed.set_flag("privateuse1_renamed", true);
+  auto f = diagnosed("RuntimeError", device_error, renamed);
+  EXPECT_EQ(f.diagnosis->id, "device-string-unknown-other-name");
+  EXPECT_EQ(f.remedy, "Use the name the backend registered: 'xla'.");
+}
+
+// Every rule with `when` comes before a rule without one that matches the
+// same failure, or it could never be chosen.
+TEST(Diagnoses, RulesWithFactsComeBeforeTheGeneralOnes) {
+  const auto& rules = Diagnoses::builtin().rules();
+  for (size_t i = 0; i < rules.size(); ++i) {
+    if (!rules[i].when.empty()) continue;
+    for (size_t j = i + 1; j < rules.size(); ++j) {
+      bool same = !rules[j].when.empty() && rules[j].type == rules[i].type && rules[j].contains == rules[i].contains &&
+                  rules[j].any == rules[i].any;
+      EXPECT_FALSE(same) << rules[j].id << " comes after the general " << rules[i].id;
+    }
+  }
 }
 
 }  // namespace

@@ -94,9 +94,10 @@ void success_row(Json& row, const Consequence& c, StatementTally& tally) {
 
 // A statement that raised or timed out: a root, or it follows from one.
 void failure_row(Json& row, const Json& r, size_t statement, const Consequence& c, const python::ScriptRun& run,
-                 const ExamplesOptions& options, StatementTally& tally, FileRows& out) {
+                 const ExamplesOptions& options, const diagnosis::Facts& facts, StatementTally& tally, FileRows& out) {
   std::string status = text_field(r, "status");
-  diagnosis::Failure f = diagnosis::diagnosed(status == "timeout" ? "Timeout" : text_field(r, "type"), text_field(r, "message"));
+  diagnosis::Failure f =
+      diagnosis::diagnosed(status == "timeout" ? "Timeout" : text_field(r, "type"), text_field(r, "message"), facts);
   row["result"] = diagnosis::failure_cell(f);
   ++tally.failed;
   if (c.root.empty()) {
@@ -116,8 +117,9 @@ void failure_row(Json& row, const Json& r, size_t statement, const Consequence& 
 
 // A bare expression that ran but whose value could not be echoed (its repr
 // raised): the finding blames the echo, and the statement counts as run.
-void echo_failure(Json& row, const Json& r, const python::ScriptRun& run, FileRows& out) {
-  diagnosis::Failure f = diagnosis::diagnosed(text_field(r, "repr_type"), text_field(r, "repr_message"));
+void echo_failure(Json& row, const Json& r, const python::ScriptRun& run, const diagnosis::Facts& facts,
+                  FileRows& out) {
+  diagnosis::Failure f = diagnosis::diagnosed(text_field(r, "repr_type"), text_field(r, "repr_message"), facts);
   row["result"] = "returned a " + text_field(r, "value_type") + "; echoing its value raised " +
                   diagnosis::failure_cell(f);
   row["diagnosis"] = diagnosis::diagnosis_cell(f.diagnosis);
@@ -129,9 +131,25 @@ void echo_failure(Json& row, const Json& r, const python::ScriptRun& run, FileRo
   out.roots.push_back(std::move(finding));
 }
 
+// The facts the diagnoses of this run may test: the probe's, and whether
+// the module's own import statement (the first, from --module) succeeded.
+diagnosis::Facts run_facts(const python::ScriptRun& run, const ExamplesOptions& options) {
+  diagnosis::Facts facts = options.facts;
+  if (options.module.empty()) return facts;
+  if (!facts.known("module")) facts.set("module", options.module);
+  for (const auto& r : run.records) {
+    if (text_field(r, "kind") != "statement" || text_field(r, "origin") != keys::kModuleOrigin) continue;
+    std::string status = text_field(r, "status");
+    facts.set_flag("module_imported", status == "ok" || status == "value");
+    break;
+  }
+  return facts;
+}
+
 // One row per statement record; a failure is a root or follows from one.
 void statement_rows(const python::ScriptRun& run, const ExamplesOptions& options, StatementTally& tally, FileRows& out) {
   auto ties = consequences(run.records);
+  diagnosis::Facts facts = run_facts(run, options);
   size_t statement = 0;
   const Json* pending = nullptr;
   for (const auto& r : run.records) {
@@ -142,9 +160,9 @@ void statement_rows(const python::ScriptRun& run, const ExamplesOptions& options
     Json row = statement_row(r);
     std::string status = text_field(r, "status");
     if (status == "value") row["result"] = text_field(r, "value");
-    if (status == "value" && !text_field(r, "repr_type").empty()) echo_failure(row, r, run, out);
+    if (status == "value" && !text_field(r, "repr_type").empty()) echo_failure(row, r, run, facts, out);
     if (status == "raised" || status == "timeout") {
-      failure_row(row, r, statement, ties[statement], run, options, tally, out);
+      failure_row(row, r, statement, ties[statement], run, options, facts, tally, out);
     } else {
       success_row(row, ties[statement], tally);
     }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "onramp/diagnosis/facts.h"
 #include "onramp/report/model.h"
 #include "onramp/examples/device_registration.h"
 #include "onramp/examples/example_causes.h"
@@ -19,6 +20,9 @@ struct ExamplesOptions {
   std::string module;               // imported first when given
   double statement_timeout = 60;    // per statement (SIGALRM inside the interpreter)
   DeviceRegistration registration{};  // the backend's module and device-registering init calls
+  // What an earlier probe of the same interpreter measured (the audit's probe
+  // step), for the diagnoses' `when`; the run adds whether the module imported.
+  diagnosis::Facts facts{};
 };
 
 // The examples section, as `onramp examples` and the audit's examples step

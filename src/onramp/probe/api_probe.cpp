@@ -2,10 +2,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
+#include <optional>
 
 #include "onramp/diagnosis/outcome.h"
+#include "onramp/probe/device_name.h"
 #include "onramp/probe/keys.h"
+#include "onramp/probe/rename_sites.h"
 #include "onramp/probe/registrations.h"
 #include "onramp/util/progress.h"
 #include "onramp/report/json_fields.h"
@@ -31,17 +35,19 @@ struct CallRow {
   std::string subject() const { return printing ? "printing the value of " + api + " (the call returned)" : api; }
 };
 
-CallRow call_row(const Json& r) {
+CallRow call_row(const Json& r, const diagnosis::Facts& facts) {
   CallRow row{text_field(r, "group"), text_field(r, "api"), text_field(r, "status"), "", std::nullopt};
   if (row.status == "value" && !text_field(r, "repr_type").empty()) {
     row.printing = true;
-    row.failure = diagnosis::diagnosed(text_field(r, "repr_type"), text_field(r, "repr_message"));
+    row.failure = diagnosis::diagnosed(text_field(r, "repr_type"), text_field(r, "repr_message"), facts);
     row.result = "returned a " + text_field(r, "value_type") + "; printing its value raised " +
                  diagnosis::failure_cell(*row.failure);
     return row;
   }
   if (row.status == "value") row.result = text_field(r, "value");
-  else if (row.status == "raised") row.failure = diagnosis::diagnosed(text_field(r, "type"), text_field(r, "message"));
+  else if (row.status == "raised") {
+    row.failure = diagnosis::diagnosed(text_field(r, "type"), text_field(r, "message"), facts);
+  }
   else row.result = text_field(r, "message");
   if (row.failure) row.result = diagnosis::failure_cell(*row.failure);
   return row;
@@ -49,14 +55,14 @@ CallRow call_row(const Json& r) {
 
 // Rows of every "call" record; a "begin" with no call after it is the call
 // that hung or killed the interpreter.
-std::vector<CallRow> call_rows(const python::ScriptRun& run) {
+std::vector<CallRow> call_rows(const python::ScriptRun& run, const diagnosis::Facts& facts) {
   std::vector<CallRow> rows;
   std::string pending;
   for (const auto& r : run.records) {
     std::string kind = text_field(r, "kind");
     if (kind == "begin") pending = text_field(r, "api");
     if (kind == "call") {
-      rows.push_back(call_row(r));
+      rows.push_back(call_row(r, facts));
       pending.clear();
     }
     if (kind == "env" || kind == "torch_import" || kind == "module_import") pending.clear();
@@ -124,11 +130,12 @@ void add_environment(report::Section& s, const Json& env, const std::string& evi
          "From " + text_field(env, "device_source", "--device"), evidence, ""});
 }
 
-void add_module_import(report::Section& s, const python::ScriptRun& run, const std::string& module) {
+void add_module_import(report::Section& s, const python::ScriptRun& run, const std::string& module,
+                       const diagnosis::Facts& facts) {
   for (const auto* kind : {"torch_import", "module_import"}) {
     const Json* r = diagnosis::find_record(run, kind);
     if (!r || bool_field(*r, "ok", true)) continue;
-    auto failure = diagnosis::diagnosed(text_field(*r, "type"), text_field(*r, "message"));
+    auto failure = diagnosis::diagnosed(text_field(*r, "type"), text_field(*r, "message"), facts);
     s.add(diagnosis::failure_finding("import " + text_field(*r, "name", module) + " failed in the device-API probe", failure, run.command));
   }
 }
@@ -196,25 +203,56 @@ void add_api_findings(report::Section& s, const std::vector<CallRow>& rows, cons
   }
 }
 
+bool shows_unknown_name(const report::Finding& f) { return f.fact.starts_with("unknown_device_name "); }
+
+// The device name's root goes before the first failure it explains, so that
+// the audit's linking (audit/causes.h) finds it first; with none, it is said
+// last, as what was measured.
+void add_device_name_root(report::Section& s, std::optional<report::Finding> root) {
+  if (!root) return;
+  auto first = std::find_if(s.findings.begin(), s.findings.end(), shows_unknown_name);
+  if (first == s.findings.end()) {
+    root->severity = report::Severity::info;
+    s.findings.push_back(std::move(*root));
+    return;
+  }
+  s.findings.insert(first, std::move(*root));
+}
+
 }  // namespace
 
-void add_api_probe(report::Section& section, python::Sandbox& sandbox, const ApiProbeOptions& options) {
+void add_api_probe(report::Section& section, python::Sandbox& sandbox, const ApiProbeOptions& options,
+                   diagnosis::Facts* facts) {
   progress("device-API matrix" + (options.module.empty() ? "" : " for " + options.module));
   const auto& host = sandbox.interpreter();
   section.add({"host", "Host interpreter", python::describe(host), "",
                "The interpreter the probe ran with, its torch (from distribution metadata) and how it was chosen",
                host.command, ""});
-  add_api_records(section, sandbox.run_script("src/onramp/probe/python/api_probe.py", "api.jsonl", {options.module, options.device}),
-                  options);
+  auto run = sandbox.run_script("src/onramp/probe/python/api_probe.py", "api.jsonl", {options.module, options.device});
+  if (options.module.empty()) {
+    add_api_records(section, run, options, nullptr, facts);
+    return;
+  }
+  progress("where " + options.module + " names its device");
+  auto sites = sandbox.run_script("src/onramp/probe/python/rename_sites.py", "rename_sites.jsonl", {options.module});
+  add_api_records(section, run, options, &sites, facts);
 }
 
-void add_api_records(report::Section& section, const python::ScriptRun& run, const ApiProbeOptions& options) {
+void add_api_records(report::Section& section, const python::ScriptRun& run, const ApiProbeOptions& options,
+                     const python::ScriptRun* sites_run, diagnosis::Facts* facts_out) {
   for (const auto& bad : run.bad_lines) {
     section.add({report::Severity::info, "The device-API probe wrote a line that is not JSON: " + bad, "", run.command});
   }
   if (const Json* env = diagnosis::find_record(run, "env")) add_environment(section, *env, run.command);
-  add_module_import(section, run, options.module);
-  auto rows = call_rows(run);
+  DeviceName name = read_device_name(run);
+  std::optional<RenameSites> sites;
+  if (sites_run) sites = read_rename_sites(*sites_run);
+  diagnosis::Facts facts = device_facts(options.module, run, name, sites ? &*sites : nullptr);
+  if (facts_out) *facts_out = facts;
+  add_device_name(section, name, run.command);
+  if (sites) add_rename_sites(section, *sites, sites_run->command);
+  add_module_import(section, run, options.module, facts);
+  auto rows = call_rows(run, facts);
   section.add(calls_table(keys::kDeviceApiTable, "Device-API matrix",
                           "Each function called with no arguments in one interpreter, after importing torch and the "
                           "module; functions of torch.cuda that need arguments are listed as skipped",
@@ -237,6 +275,7 @@ void add_api_records(report::Section& section, const python::ScriptRun& run, con
   }
   const Json* module_import = diagnosis::find_record(run, "module_import");
   add_api_findings(section, rows, run.command, module_import && !bool_field(*module_import, "ok", true));
+  add_device_name_root(section, device_name_root(name, facts, sites ? &*sites : nullptr, run.command));
 }
 
 }  // namespace onramp::probe

@@ -7,6 +7,7 @@
 // function torch.cuda has, and the device strings, one by one.
 #include <string>
 
+#include "onramp/diagnosis/facts.h"
 #include "onramp/report/model.h"
 #include "onramp/python/sandbox.h"
 
@@ -17,9 +18,15 @@ struct ApiProbeOptions {
   std::string device;  // empty: the PrivateUse1 name, else derived from the module name
 };
 
-void add_api_probe(report::Section& section, python::Sandbox& sandbox, const ApiProbeOptions& options);
+// With a module, also reads where the installed package names its device
+// (rename_sites.h). `facts`, when given, receives the facts the run measured
+// (device_name.h), for the diagnoses of later steps (the audit's examples).
+void add_api_probe(report::Section& section, python::Sandbox& sandbox, const ApiProbeOptions& options,
+                   diagnosis::Facts* facts = nullptr);
 
-// The reading half of add_api_probe: one run of api_probe.py into the section.
-void add_api_records(report::Section& section, const python::ScriptRun& run, const ApiProbeOptions& options);
+// The reading half of add_api_probe: one run of api_probe.py (and, when
+// given, of rename_sites.py) into the section.
+void add_api_records(report::Section& section, const python::ScriptRun& run, const ApiProbeOptions& options,
+                     const python::ScriptRun* sites_run = nullptr, diagnosis::Facts* facts = nullptr);
 
 }  // namespace onramp::probe

@@ -14,7 +14,7 @@ report::Section probe_section(python::Sandbox& sandbox, const ProbeOptions& opti
   if (!options.module.empty() && options.import_runs) {
     add_import_probe(section, sandbox, {options.module, options.runs, kImportTimeTop, options.import_facts});
   }
-  if (options.device_api) add_api_probe(section, sandbox, {options.module, options.device});
+  if (options.device_api) add_api_probe(section, sandbox, {options.module, options.device}, options.facts);
   return section;
 }
 

@@ -17,6 +17,7 @@ struct ProbeOptions {
   bool import_runs = true;  // time the import (with a module)
   bool device_api = true;   // ask the device APIs what they answer
   diagnosis::Facts import_facts;  // what the import's diagnosis may test (import_probe.h)
+  diagnosis::Facts* facts = nullptr;  // receives what the device-API probe measured (api_probe.h)
 };
 
 report::Section probe_section(python::Sandbox& sandbox, const ProbeOptions& options);

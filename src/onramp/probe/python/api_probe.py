@@ -266,6 +266,37 @@ def emit_routes(rec, torch, ops_file, before, after, fallback_before):
                   "dump": line or ""})
 
 
+def parses(torch, text):
+    """None when torch.device(text) parses, else the message it raised."""
+    try:
+        torch.device(text)
+        return None
+    except Exception as exc:
+        return f"{type(exc).__name__}: {first_lines(str(exc), 300)}"
+
+
+def device_name_state(torch, names):
+    """What torch calls PrivateUse1 now, and for each candidate name what is
+    set up under it: the device module (torch._register_device_module sets
+    both the attribute and sys.modules["torch.NAME"], which torch imports by
+    name), the Tensor methods generate_methods_for_privateuse1_backend adds,
+    and which device strings parse."""
+    state = {"privateuse1_name": privateuse1_name(torch), "names": []}
+    for name in dict.fromkeys(n for n in names if n):
+        attribute = getattr(torch, name, None)
+        errors = {text: parses(torch, text) for text in (name, f"{name}:0")}
+        state["names"].append({
+            "name": name,
+            "module_attribute": attribute is not None,
+            "module_registered": attribute is not None and sys.modules.get(f"torch.{name}") is attribute,
+            "tensor_is": hasattr(torch.Tensor, f"is_{name}"),
+            "tensor_method": hasattr(torch.Tensor, name),
+            "parses": [text for text, error in errors.items() if error is None],
+            "error": next((error for error in errors.values() if error), None),
+        })
+    return state
+
+
 def guessed_device(requested, module):
     """The device name a user would try before importing the backend."""
     return choose_device(requested, module, None)[0]
@@ -306,7 +337,9 @@ def main():
     before = registrations(torch)
     fallback_before = privateuse1_fallback(torch) if routes_file else None
     guess = guessed_device(requested_device, module_name)
+    names_before = None
     if module_name and not registrations_only:
+        names_before = device_name_state(torch, [guess, "privateuseone"])
         probe_device_strings(rec, torch, [guess], "device strings before import")
     if module_name:
         import_or_record(rec, module_name, "module_import")
@@ -319,6 +352,8 @@ def main():
         return
     backend_name = privateuse1_name(torch)
     device, device_source = choose_device(requested_device, module_name, backend_name)
+    rec.emit({"kind": "device_name", "guess": guess, "before": names_before,
+              "after": device_name_state(torch, [guess, backend_name, "privateuseone"])})
     rec.emit({"kind": "env", "python": sys.version.split()[0], "executable": sys.executable,
               "torch_version": getattr(torch, "__version__", None), "torch_file": getattr(torch, "__file__", None),
               "features": features(torch), "privateuse1_backend_name": backend_name,

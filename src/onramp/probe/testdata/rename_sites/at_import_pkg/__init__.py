@@ -1,0 +1,3 @@
+import torch
+
+torch.utils.rename_privateuse1_backend("foo")

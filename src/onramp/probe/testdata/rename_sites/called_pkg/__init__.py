@@ -1,0 +1,3 @@
+from ._loader import load
+
+load()

@@ -1,0 +1,5 @@
+import torch
+
+
+def setup():
+    torch.utils.rename_privateuse1_backend("foo")
