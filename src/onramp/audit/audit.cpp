@@ -39,6 +39,7 @@ namespace fs = std::filesystem;
 
 // What the steps learn and hand on to later steps.
 struct AuditState {
+  explicit AuditState(const AuditOptions& o) : options(o) {}
   const AuditOptions& options;
   report::Report report;
   std::vector<StepRecord> steps;
@@ -396,7 +397,7 @@ Result<void> check_audit_input(const AuditOptions& o) {
 report::Report run_audit(const AuditOptions& options) {
   auto started = std::chrono::steady_clock::now();
   double child0 = util::time_spent(util::Spent::child_processes), network0 = util::time_spent(util::Spent::network);
-  AuditState s{.options = options};
+  AuditState s(options);
   open_target(s);
   if (s.profile) {
     s.report.target["profile"] = s.profile->name;
