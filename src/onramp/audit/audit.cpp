@@ -133,7 +133,8 @@ std::string needs_sdist(const AuditState& s) {
 // The built wheel replaces the sdist: first among the wheels to read, and in the wheelhouse.
 std::string run_build_step(AuditState& s) {
   SandboxRunner runner;
-  SdistBuildOptions o{s.host_python, s.sdist, s.index_args, s.options.run_dir / "build", s.options.sandbox.timeout_seconds};
+  SdistBuildOptions o{s.host_python, s.sdist, s.index_args, s.options.run_dir / "build", s.options.sandbox.timeout_seconds,
+                      s.options.sandbox.env};
   s.options.progress("building " + s.sdist + " (pip wheel --no-deps, in the sandbox)");
   SdistBuild built = build_sdist(runner, o);
   s.report.sections.push_back(std::move(built.section));

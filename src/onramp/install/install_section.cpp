@@ -6,6 +6,7 @@
 #include "onramp/install/keys.h"
 #include "onramp/util/text.h"
 #include "onramp/wheel/metadata.h"
+#include "onramp/report/writing.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,11 +14,7 @@
 namespace onramp::install {
 namespace {
 
-using report::Figure;
-using report::Finding;
-using report::Json;
-using report::Severity;
-using report::Table;
+using namespace report::writing;
 
 // The last non-empty line of pip's stderr: where pip says what went wrong.
 std::string last_line(const std::string& text) {

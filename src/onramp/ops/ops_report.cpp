@@ -11,15 +11,12 @@
 #include "onramp/ops/gaps.h"
 #include "onramp/ops/keys.h"
 #include "onramp/ops/methods.h"
+#include "onramp/report/writing.h"
 
 namespace onramp::ops {
 namespace {
 
-using report::Figure;
-using report::Finding;
-using report::Json;
-using report::Severity;
-using report::Table;
+using namespace report::writing;
 
 size_t utf8_length(std::string_view s, size_t i) {
   auto b = static_cast<unsigned char>(s[i]);

@@ -5,15 +5,12 @@
 #include "onramp/wheel/keys.h"
 #include "onramp/wheel/pep440.h"
 #include "onramp/wheel/readme_check.h"
+#include "onramp/report/writing.h"
 
 namespace onramp::wheel {
 namespace {
 
-using report::Figure;
-using report::Finding;
-using report::Json;
-using report::Severity;
-using report::Table;
+using namespace report::writing;
 
 Figure unmeasured(std::string key, std::string label, std::string method, std::string evidence, std::string why) {
   return Figure{std::move(key), std::move(label), nullptr, "", std::move(method), std::move(evidence), std::move(why)};
