@@ -6,6 +6,7 @@
 #include "onramp/install/keys.h"
 #include "onramp/util/text.h"
 #include "onramp/wheel/metadata.h"
+#include "onramp/report/finding_graph.h"
 #include "onramp/report/writing.h"
 
 #include <algorithm>
@@ -175,9 +176,13 @@ void add_run(report::Section& s, const InstallFacts& f) {
     std::string last = last_line(f.pip.err.text());
     auto said = index::refusal_lines(f.pip.out.text() + "\n" + f.pip.err.text());
     std::string why = said.empty() ? last : "pip says \"" + util::join(said, "\" / \"") + "\"";
-    s.add(Finding{Severity::blocker, fmt::format("pip install failed ({}): {}", f.pip.outcome(), why),
-                  last.find("No space left on device") != std::string::npos ? "set TMPDIR to a directory on a roomy disk" : "",
-                  f.pip_command});
+    Finding failed{Severity::blocker, fmt::format("pip install failed ({}): {}", f.pip.outcome(), why),
+                   last.find("No space left on device") != std::string::npos ? "set TMPDIR to a directory on a roomy disk"
+                                                                              : "",
+                   f.pip_command};
+    // pip's own line for a wheel whose Requires-Python excludes the interpreter.
+    if (why.find("requires a different Python") != std::string::npos) failed.fact = report::kPythonExcludedFact;
+    s.add(failed);
   }
 }
 
