@@ -100,13 +100,14 @@ TEST_F(AskRoutes, WithoutTheIntrospectionNothingIsMeasuredAndItSaysWhy) {
 }
 
 TEST_F(AskRoutes, AFailedImportOrAnUnfinishedRunIsAnError) {
-  RoutesRunner failed({{{"kind", "module_import"}, {"ok", false}, {"type", "ImportError"}, {"message", "no libfoo"}}});
+  RoutesRunner failed(std::vector<json>{
+      json{{"kind", "module_import"}, {"ok", false}, {"type", "ImportError"}, {"message", "no libfoo"}}});
   auto box = python::Sandbox::open(failed, {}, dir_);
   auto asked = ask_routes(box, "m", {"add.Tensor"}, {}, "routes");
   ASSERT_FALSE(asked);
   EXPECT_EQ(asked.error().message, "import failed: ImportError: no libfoo");
 
-  RoutesRunner cut({{{"kind", "module_import"}, {"ok", true}}});
+  RoutesRunner cut(std::vector<json>{json{{"kind", "module_import"}, {"ok", true}}});
   auto box2 = python::Sandbox::open(cut, {}, dir_ / "2");
   auto unfinished = ask_routes(box2, "m", {"add.Tensor"}, {}, "routes");
   ASSERT_FALSE(unfinished);
