@@ -321,7 +321,7 @@ std::string run_routes_step(AuditState& s) {
   auto python = open_python(s, "routes");
   s.options.progress(fmt::format("asking the dispatcher how {} serves {} ops", s.module, ops.size()));
   auto asked = probe::ask_routes(python, s.module, ops, dispatch.delegate, "routes");
-  if (!asked) throw FatalError("import " + s.module + ": " + asked.error().message);
+  if (!asked) throw FatalError("the dispatcher could not be asked: " + asked.error().message);
   s.report.sections.push_back(served_view_section(in, *asked));
   if (!asked->facts.measured) return "not measured: " + asked->facts.not_measured;
   return fmt::format("{} ops asked of the dispatcher after import {}", ops.size(), s.module);
