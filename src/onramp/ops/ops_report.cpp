@@ -103,7 +103,10 @@ Table counted_table(const OpInventory& inv, const std::vector<CountingMethod>& m
 
 Table gaps_table(const OpInventory& inv, const std::vector<GapClass>& gaps) {
   Table t{"gaps:" + printable(inv.where()) + ":" + printable(inv.name), "Gap classes: " + label_of(inv),
-          "each entry goes to the first class that fits, in this order", printable(inv.where()),
+          "each entry goes to the first class that fits, in this order, read from the source and the schema alone: "
+          "whether the dispatcher serves an entry anyway (a decomposition, a delegate, a fallback) needs the "
+          "installed backend (onramp audit with a wheel: its routes section)",
+          printable(inv.where()),
           {{"class", "Class", ""}, {"count", "Entries", "entries"}, {"examples", "Examples", ""}, {"rule", "Rule", ""}},
           {}};
   t.chart = {"class", "count"};
