@@ -161,6 +161,10 @@ std::vector<Finding> step_failures(report::Report& report, const std::vector<Ste
     } else if (!earlier.empty()) {
       f.caused_by = earlier;
       f.caused_by_reason = "the step it depends on failed";
+    } else if (Finding* import = first_root_blocker(report, "probe");
+               import && st.reason.find("import failed") != std::string::npos) {
+      // A step that imports the module again (the served view) fails with the probe's import.
+      report::link_finding(f, *import, "the module it asks about was not imported");
     }
     out.push_back(std::move(f));
   }

@@ -220,5 +220,21 @@ TEST(Causes, AFailedImportAfterAGoodInstallIsItsOwnRoot) {
   EXPECT_EQ(report::count_roots(r).root_blockers, 1u);
 }
 
+// The served view imports the module again: when the import failed in the
+// probe, the routes step's failure follows from it, not a root of its own.
+TEST(Causes, AStepThatFailsOnTheSameImportFollowsFromTheProbesImport) {
+  report::Report r;
+  r.sections.push_back({"probe", "Probe", {}, {}, {}});
+  r.sections.back().add(failed("import onramp_ref failed (cold run)", "ImportError", "libvendor.so: cannot open"));
+  report::assign_finding_ids(r);
+  link_causes(r, "onramp_ref");
+  std::vector<StepRecord> steps{{"probe", "ran", "import onramp_ref", 1.0},
+                                {"routes", "failed", "the dispatcher could not be asked: import failed: ImportError", 0.5}};
+  auto failures = step_failures(r, steps);
+  ASSERT_EQ(failures.size(), 1u);
+  EXPECT_EQ(failures[0].caused_by, "probe.1");
+  EXPECT_EQ(failures[0].caused_by_reason, "the module it asks about was not imported");
+}
+
 }  // namespace
 }  // namespace onramp::audit
