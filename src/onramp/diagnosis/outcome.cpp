@@ -37,7 +37,7 @@ std::optional<Failure> run_failure(const python::ScriptRun& run, const report::J
     return std::nullopt;
   }
   if (auto process = python::process_failure(run.process)) return diagnosed(process->type, process->message);
-  std::string tail = run.process.err.tail();
+  std::string tail = run.process.err.ending();
   return diagnosed("NoResult", run.process.outcome() + (tail.empty() ? "" : ": " + shorten(tail, 200)));
 }
 

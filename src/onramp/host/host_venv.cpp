@@ -71,7 +71,7 @@ Result<std::string> torch_imports(ProcessRunner& runner, const fs::path& dir) {
   if (!fs::exists(python, ec)) return fail(python + " is missing");
   auto run = run_here(runner, {python, "-c", "import torch; print(torch.__version__)"}, dir, 300);
   if (!run) return fail(python + ": " + run.error().message);
-  if (!run->ok()) return fail(fmt::format("import torch failed ({}): {}", run->outcome(), run->err.tail()));
+  if (!run->ok()) return fail(fmt::format("import torch failed ({}): {}", run->outcome(), run->err.ending()));
   std::string out = run->out.text();
   while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
   return out.substr(out.rfind('\n') == std::string::npos ? 0 : out.rfind('\n') + 1);
@@ -115,7 +115,7 @@ Result<HostRecord> make_host(ProcessRunner& runner, const fs::path& dir, const p
     if (!run->ok()) {
       fs::remove_all(dir, ec);
       return fail(fmt::format("making onramp's host {} failed: {} ({}): {}", dir.string(), command_text(argv),
-                              run->outcome(), run->err.tail()));
+                              run->outcome(), run->err.ending()));
     }
   }
   auto version = torch_imports(runner, dir);

@@ -172,7 +172,7 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   if (!venv || !venv->ok()) {
     remove_pip_tmp();
     return fail(fmt::format("{}: cannot create a venv: {}", f.venv.string(),
-                            venv ? venv->outcome() + ": " + venv->err.tail() : venv.error().message));
+                            venv ? venv->outcome() + ": " + venv->err.ending() : venv.error().message));
   }
   f.venv_command = util::command_line(venv_argv);
   f.venv_seconds = venv->wall_seconds;

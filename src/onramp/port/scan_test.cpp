@@ -1,3 +1,4 @@
+#include "onramp/util/test_temp_dir.h"
 #include "onramp/port/scan.h"
 
 #include <gtest/gtest.h>
@@ -16,17 +17,12 @@ using nlohmann::json;
 
 class ScanTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "onramp-scan-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
-    dir_ = tmpl;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
   void write(const std::string& rel, const std::string& text) {
     fs::create_directories((dir_ / rel).parent_path());
     std::ofstream(dir_ / rel) << text;
   }
-  fs::path dir_;
+  onramp::testing::TempDir tmp_{"onramp-scan"};
+  fs::path dir_ = tmp_.path();
 };
 
 json site(const std::string& kind, const std::string& text, int line, bool guarded, const std::string& in_call = "") {

@@ -1,3 +1,4 @@
+#include "onramp/util/test_temp_dir.h"
 #include "onramp/probe/rename_sites.h"
 
 #include <gtest/gtest.h>
@@ -16,12 +17,6 @@ const std::string kFixtures = std::string(ONRAMP_SOURCE_DIR) + "/src/onramp/prob
 // the system Python (no torch needed: the package is read, never imported).
 class RenameSitesScript : public ::testing::Test {
  protected:
-  void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "onramp-rename-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
-    dir_ = tmpl;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
 
   RenameSites search(const std::string& package) {
     python::SandboxOptions o;
@@ -33,7 +28,8 @@ class RenameSitesScript : public ::testing::Test {
   }
 
   SandboxRunner runner_;
-  fs::path dir_;
+  onramp::testing::TempDir tmp_{"onramp-rename"};
+  fs::path dir_ = tmp_.path();
   python::ScriptRun run_;
 };
 

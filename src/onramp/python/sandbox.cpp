@@ -39,7 +39,7 @@ std::optional<ProcessFailure> process_failure(const RunResult& result) {
 }
 
 std::string last_line(const BoundedCapture& capture) {
-  std::string text = capture.tail().empty() ? capture.head() : capture.tail();
+  std::string text = capture.ending(std::string::npos);
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
   auto nl = text.rfind('\n');
   return nl == std::string::npos ? text : text.substr(nl + 1);

@@ -22,6 +22,11 @@ size_t BoundedCapture::tail_size() const { return std::min(tail_.size(), tail_li
 
 std::string BoundedCapture::tail() const { return tail_.substr(tail_.size() - tail_size()); }
 
+std::string BoundedCapture::ending(size_t max_bytes) const {
+  std::string kept = cut() ? tail() : head_ + tail();
+  return kept.size() > max_bytes ? kept.substr(kept.size() - max_bytes) : kept;
+}
+
 std::string BoundedCapture::text() const {
   if (!cut()) return head_ + tail();
   std::string marker = "\n[onramp: " + std::to_string(cut_bytes()) + " bytes cut]\n";

@@ -20,7 +20,11 @@ class BoundedCapture {
   uint64_t cut_bytes() const { return total_ - head_.size() - tail_size(); }
   bool cut() const { return cut_bytes() > 0; }
   const std::string& head() const { return head_; }
+  // The bytes kept past the head: empty when the stream fit in the head.
   std::string tail() const;
+  // The stream's last `max_bytes` bytes as kept (from the tail when it was
+  // cut, else from the head): what a message quotes as "how it ended".
+  std::string ending(size_t max_bytes = 4096) const;
   // head, then a one-line marker naming the bytes cut, then tail.
   std::string text() const;
 

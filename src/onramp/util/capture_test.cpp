@@ -36,5 +36,21 @@ TEST(BoundedCapture, TailTracksTheLastBytesAcrossSmallAppends) {
   EXPECT_EQ(c.cut_bytes(), 26u - 7u);
 }
 
+TEST(BoundedCapture, TheEndingIsTheLastBytesKeptWhetherTheStreamWasCutOrNot) {
+  BoundedCapture small(8, 64);
+  small.append("Traceback\nModuleNotFoundError: torch\n");  // past the head, not cut
+  EXPECT_FALSE(small.cut());
+  EXPECT_EQ(small.tail(), "k\nModuleNotFoundError: torch\n");
+  EXPECT_EQ(small.ending(), "Traceback\nModuleNotFoundError: torch\n");
+  EXPECT_EQ(small.ending(6), "torch\n");
+  BoundedCapture tiny(64, 8);
+  tiny.append("one line\n");  // all in the head: tail() is empty
+  EXPECT_EQ(tiny.tail(), "");
+  EXPECT_EQ(tiny.ending(), "one line\n");
+  BoundedCapture flood(4, 3);
+  for (int i = 0; i < 100; ++i) flood.append("0123456789");
+  EXPECT_EQ(flood.ending(), "789");
+}
+
 }  // namespace
 }  // namespace onramp

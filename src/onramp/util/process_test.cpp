@@ -1,4 +1,5 @@
 // The real runner against real /bin/sh children.
+#include "onramp/util/test_temp_dir.h"
 #include "onramp/util/process.h"
 
 #include <gtest/gtest.h>
@@ -18,13 +19,7 @@ namespace fs = std::filesystem;
 
 class SandboxRunnerTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    std::string tmpl = (fs::temp_directory_path() / "onramp-runner-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
-    run_dir_ = tmpl;
-    dirs_ = *prepare_sandbox(run_dir_);
-  }
-  void TearDown() override { fs::remove_all(run_dir_); }
+  void SetUp() override { dirs_ = *prepare_sandbox(run_dir_); }
 
   RunResult sh(const std::string& script, Limits limits = {}) {
     RunRequest request;
@@ -38,7 +33,8 @@ class SandboxRunnerTest : public ::testing::Test {
     return result ? std::move(*result) : RunResult{};
   }
 
-  fs::path run_dir_;
+  onramp::testing::TempDir tmp_{"onramp-runner"};
+  fs::path run_dir_ = tmp_.path();
   SandboxDirs dirs_;
   SandboxRunner runner_;
 };
