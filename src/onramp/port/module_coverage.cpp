@@ -34,7 +34,7 @@ BackendCoverage coverage_from_module(const std::string& module) {
 }
 
 Result<JoinResult> served_join(python::Sandbox& box, const BackendCoverage& coverage,
-                               const std::vector<std::string>& ops) {
+                               const std::vector<std::string>& ops, const nlohmann::json& args) {
   // The delegates are asked too: a structured op is served through its delegate's kernel.
   std::set<std::string> asked(ops.begin(), ops.end());
   for (const auto& op : ops) {
@@ -43,8 +43,9 @@ Result<JoinResult> served_join(python::Sandbox& box, const BackendCoverage& cove
   std::string list;
   for (const auto& op : asked) list += op + "\n";
   box.write_file("port/routes-ops.txt", list);
+  box.write_file("port/routes-args.json", args.is_object() ? args.dump() : "{}");
   auto run = box.run_script("src/onramp/probe/python/api_probe.py", "port/routes.jsonl",
-                            {coverage.module, "", "--routes", "port/routes-ops.txt"});
+                            {coverage.module, "", "--routes", "port/routes-ops.txt", "--args", "port/routes-args.json"});
   for (const auto& r : run.records) {
     if (report::text_field(r, "kind") == "module_import" && !report::bool_field(r, "ok", true)) {
       return fail("--backend module:" + coverage.module + ": import failed: " + report::text_field(r, "type") +
