@@ -206,10 +206,23 @@ Table union_table(const TraceRun& run, const std::string& ev) {
 
 void add_composite_caveat(Section& s, const TraceRun& run) {
   std::string ops;
+  bool callees_checked = false;  // a module:NAME join ran the composite kernels on meta tensors
   for (const auto& [op, v] : run.join) {
-    if (v.status == OpStatus::decomposition) ops += (ops.empty() ? "" : ", ") + op;
+    if (v.status != OpStatus::decomposition) continue;
+    ops += (ops.empty() ? "" : ", ") + op;
+    callees_checked = callees_checked || v.note.find("callees found by running it on meta tensors") != std::string::npos;
   }
   if (ops.empty()) return;
+  if (callees_checked) {
+    s.add(Finding{Severity::info,
+                  "served by composite kernels in core: " + ops +
+                      ". Their callees were found by running each kernel on meta tensors at PrivateUse1 with the "
+                      "traced call's arguments (each op's note lists them, or says why not checked); a kernel that "
+                      "branches on the device takes its meta branch there, so a callee on the device's branch "
+                      "alone is not seen",
+                  "run the model on the backend to see the device's branch", run.backend_source});
+    return;
+  }
   s.add(Finding{Severity::info,
                 "served by composite kernels in core: " + ops +
                     ". The ops those kernels call on the backend were not traced (on the CPU they reach CPU "
