@@ -152,6 +152,13 @@ TEST_F(PortRoutes, RenameOnlyWithDeviceLeavesPrivateUse1UnnamedWithoutADevice) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   json probe = json::parse(r.out)["sections"]["probe"];
   EXPECT_EQ(find_key(probe["figures"], "privateuse1_backend_name")["value"], "privateuseone");
+  EXPECT_EQ(find_key(probe["figures"], "privateuse1_renamed")["value"], false);
+  // The diagnosis a real backend of that shape gets: where the package renames it.
+  bool site = false;
+  for (const auto& f : probe["findings"]) {
+    site = site || text(f["text"]).find("The package renames it at onramp_ref/__init__.py:") != std::string::npos;
+  }
+  EXPECT_TRUE(site) << probe["findings"].dump(1);
 }
 
 TEST_F(PortRoutes, AForwardPastThePhaseTimeoutIsAFindingThatNamesTheForwardPhase) {
