@@ -53,8 +53,19 @@ Result<JoinResult> served_join(python::Sandbox& box, const BackendCoverage& cove
     }
   }
   auto facts = probe::read_served_facts(run);
-  bool wrote = false;
-  for (const auto& r : run.records) wrote = wrote || report::text_field(r, "kind") == "end";
+  bool wrote = false, routes_done = false;
+  for (const auto& r : run.records) {
+    wrote = wrote || report::text_field(r, "kind") == "end";
+    routes_done = routes_done || report::text_field(r, "kind") == "routes_done";
+  }
+  if (!wrote && routes_done) {
+    // The routes are whole; the callee check that ran after them was cut short.
+    std::string why = "the probe's interpreter ended during the callee check (" + run.process.outcome() + ")";
+    for (auto& [op, f] : facts.ops) {
+      if (!f.callees) f.callees = probe::Callees{false, {}, why};
+    }
+    wrote = true;
+  }
   if (!wrote) {
     std::string why = python::last_line(run.process.err);
     return fail("--backend module:" + coverage.module + ": the probe did not finish (" + run.process.outcome() + ")" +

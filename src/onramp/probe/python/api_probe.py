@@ -271,6 +271,8 @@ def emit_routes(rec, torch, ops_file, before, after, fallback_before, args_file=
         line = lines[op] = dump_line(torch, op)
         rec.emit({"kind": "op", "op": op, "known": line is not None, "own": qualified in added,
                   "dump": line or ""})
+    # The routes are complete: a crash in the callee check below loses only callees.
+    rec.emit({"kind": "routes_done"})
     traced_args = {}
     if args_file:
         with open(args_file) as f:
@@ -368,8 +370,13 @@ def emit_callees(rec, torch, roots, traced_args, lines, added):
                   "dump": lines[op] or ""})
 
     pending = []
+    redispatch = hasattr(getattr(torch, "_ops", None), "OpOverload") and hasattr(torch._ops.OpOverload, "redispatch")
     for op in roots:
         if not composite(op):
+            continue
+        if not redispatch:  # torch 1.13: no OpOverload.redispatch (its _op_dk crashes on meta tensors)
+            rec.emit({"kind": "callees", "op": op, "checked": False,
+                      "why": "this torch has no torch._ops.OpOverload.redispatch"})
             continue
         spec = traced_args.get(op)
         if not isinstance(spec, dict):
