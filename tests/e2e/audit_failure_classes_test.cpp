@@ -258,3 +258,34 @@ TEST_F(FailureClasses, PipsRefusalIsQuotedFromTheLinesThatSayWhy) {
 
 }  // namespace
 }  // namespace onramp::e2e
+
+namespace onramp::e2e {
+namespace {
+
+// install's --env reaches pip's environment, where an sdist's build code runs:
+// the same sdist builds without the switch and fails with its compiler lines
+// with it (the in-tree backend reads ONRAMP_FIXTURE_BUILD_FAILS).
+TEST_F(FailureClasses, InstallsEnvReachesTheBuildCodeOfAnSdist) {
+  ASSERT_TRUE(fs::exists(kHost)) << kHost;
+  auto install = [&](const std::string& out, std::vector<std::string> extra) {
+    std::vector<std::string> args{"install", "--json", "--python", kHost, "--out", out,
+                                  "--pip-args=--no-deps --index-url " + index_->url()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    args.push_back("built-device==1.0");
+    auto run = run_onramp(args, {"XDG_CACHE_HOME=" + dir_->path() + "/cache"});
+    return std::make_pair(run, run.out.empty() ? json() : json::parse(run.out));
+  };
+  auto [plain_run, plain] = install(dir_->path() + "/env-off", {});
+  ASSERT_EQ(plain_run.exit_code, 0) << plain_run.err;
+  auto [env_run, with_env] = install(dir_->path() + "/env-on", {"--env", "ONRAMP_FIXTURE_BUILD_FAILS=1"});
+  EXPECT_EQ(env_run.exit_code, 1) << env_run.err;
+  ASSERT_FALSE(with_env.is_null()) << env_run.err;
+  bool quoted = false;
+  for (const auto& f : with_env["sections"]["install"]["findings"]) {
+    quoted |= f.dump().find("vendor_sdk.h: No such file or directory") != std::string::npos;
+  }
+  EXPECT_TRUE(quoted) << with_env["sections"]["install"]["findings"].dump();
+}
+
+}  // namespace
+}  // namespace onramp::e2e

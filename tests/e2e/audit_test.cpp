@@ -79,7 +79,8 @@ TEST_F(AuditReference, WritesThreeReportsAndPrintsTheVerdict) {
     EXPECT_GT(fs::file_size(dir_->path() + "/run/" + name), 1000u) << name;
   }
   EXPECT_NE(run_->out.find("Verdict: onramp-ref"), std::string::npos) << run_->out;
-  EXPECT_NE(run_->err.find("[8/8] examples"), std::string::npos);
+  EXPECT_NE(run_->err.find("[8/9] examples"), std::string::npos);
+  EXPECT_NE(run_->err.find("[9/9] routes"), std::string::npos);
   EXPECT_NE(run_->err.find("report written to"), std::string::npos);
 }
 
@@ -99,18 +100,18 @@ TEST_F(AuditReference, EveryStepRanAndTheVerdictComesFirst) {
   ASSERT_TRUE(r["sections"].is_object());
   auto it = r["sections"].begin();
   EXPECT_EQ(it.key(), "verdict");
-  for (const char* s : {"census", "ops", "wheel", "install", "probe", "examples"}) {
+  for (const char* s : {"census", "ops", "wheel", "install", "probe", "examples", "routes"}) {
     EXPECT_TRUE(r["sections"].contains(s)) << s;
   }
   json steps = find_key(r["sections"]["verdict"]["tables"], "steps");
-  // resolve and build are for a requirement target; the six others ran.
-  ASSERT_EQ(steps["rows"].size(), 8u);
+  // resolve and build are for a requirement target; the seven others ran.
+  ASSERT_EQ(steps["rows"].size(), 9u);
   for (size_t i = 0; i < 2; ++i) {
     EXPECT_EQ(steps["rows"][i]["step"], i == 0 ? "resolve" : "build");
     EXPECT_EQ(steps["rows"][i]["status"], "skipped");
     EXPECT_EQ(steps["rows"][i]["detail"], "the target is not a requirement");
   }
-  for (size_t i = 2; i < 8; ++i) EXPECT_EQ(steps["rows"][i]["status"], "ran") << steps["rows"][i].dump();
+  for (size_t i = 2; i < 9; ++i) EXPECT_EQ(steps["rows"][i]["status"], "ran") << steps["rows"][i].dump();
 }
 
 // On Debian's torch (1.13 on Debian 12) the dispatcher answers too: the ops

@@ -13,15 +13,21 @@
 #include "onramp/audit/registrations_vs_source.h"
 #include "onramp/audit/requirement_step.h"
 #include "onramp/audit/sdist_build.h"
+#include "onramp/audit/served_view.h"
 #include "onramp/audit/steps.h"
 #include "onramp/audit/verdict.h"
 #include "onramp/census/census.h"
 #include "onramp/index/resolve.h"
+#include "onramp/ops/aten_locator.h"
 #include "onramp/ops/ops_run.h"
+#include "onramp/port/aten_dispatch.h"
+#include "onramp/port/backend_coverage.h"
 #include "onramp/profile/profile.h"
 #include "onramp/examples/example_sources.h"
 #include "onramp/examples/examples_run.h"
+#include "onramp/probe/ask_routes.h"
 #include "onramp/probe/probe.h"
+#include "onramp/report/render.h"
 #include "onramp/install/install.h"
 #include "onramp/python/sandbox.h"
 #include "onramp/report/finding_graph.h"
@@ -133,7 +139,8 @@ std::string needs_sdist(const AuditState& s) {
 // The built wheel replaces the sdist: first among the wheels to read, and in the wheelhouse.
 std::string run_build_step(AuditState& s) {
   SandboxRunner runner;
-  SdistBuildOptions o{s.host_python, s.sdist, s.index_args, s.options.run_dir / "build", s.options.sandbox.timeout_seconds};
+  SdistBuildOptions o{s.host_python, s.sdist, s.index_args, s.options.run_dir / "build", s.options.sandbox.timeout_seconds,
+                      s.options.sandbox.env};
   s.options.progress("building " + s.sdist + " (pip wheel --no-deps, in the sandbox)");
   SdistBuild built = build_sdist(runner, o);
   s.report.sections.push_back(std::move(built.section));
@@ -293,12 +300,41 @@ std::string run_examples_step(AuditState& s) {
   return fmt::format("{} document(s)", s.docs.size());
 }
 
+// The served view asks the installed backend: a module the install step put
+// in a venv, and a source tree whose inventories name the ops to ask about.
+std::string needs_installed_backend(const AuditState& s) {
+  if (auto stop = needs_source(s); !stop.empty()) return stop;
+  if (!s.installed) {
+    if (auto stop = needs_install(s); !stop.empty()) return stop;
+    return s.install_failed ? "the install failed: no installed backend to ask"
+                            : "the install did not finish: no installed backend to ask";
+  }
+  return s.module.empty() ? "no module to import (--module, a profile, or a wheel with one importable module)" : "";
+}
+
+std::string run_routes_step(AuditState& s) {
+  auto coverage = port::coverage_from_report(report::to_json(s.report), "the ops section");
+  if (!coverage) throw FatalError("no op lists to ask about: " + coverage.error().message);
+  auto schema = value_or_fatal(ops::locate_aten_schema(s.options.aten, s.python));
+  auto dispatch = value_or_fatal(port::load_aten_dispatch(schema.path));
+  ServedViewInput in{coverage->registered, coverage->unregistered, coverage->source + ")", schema.evidence};
+  auto ops = served_view_ops(in);
+  auto python = open_python(s, "routes");
+  s.options.progress(fmt::format("asking the dispatcher how {} serves {} ops", s.module, ops.size()));
+  auto asked = probe::ask_routes(python, s.module, ops, dispatch.delegate, "routes");
+  if (!asked) throw FatalError("the dispatcher could not be asked: " + asked.error().message);
+  s.report.sections.push_back(served_view_section(in, *asked));
+  if (!asked->facts.measured) return "not measured: " + asked->facts.not_measured;
+  return fmt::format("{} ops asked of the dispatcher after import {}", ops.size(), s.module);
+}
+
 const std::vector<Step>& steps() {
   static const std::vector<Step> table{
       {"resolve", needs_requirement, run_resolve_step},  {"build", needs_sdist, run_build_step},
       {"census", needs_source, run_census_step},    {"ops", needs_source, run_ops_step},
       {"wheel", needs_wheel, run_wheel_step},       {"install", needs_install, run_install_step},
       {"probe", needs_module, run_probe_step},      {"examples", needs_docs, run_examples_step},
+      {"routes", needs_installed_backend, run_routes_step},
   };
   return table;
 }

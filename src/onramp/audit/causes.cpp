@@ -21,6 +21,23 @@ bool is_problem(const Finding& f) { return f.severity == Severity::blocker || f.
 // The section a step writes its findings to.
 std::string section_of(const std::string& step) { return step == "resolve" ? "index" : step; }
 
+// The root of a section's first blocker (what stopped its step); null when none.
+Finding* first_root_blocker(report::Report& r, const std::string& key) {
+  report::Section* s = r.section(key);
+  if (!s) return nullptr;
+  for (auto& f : s->findings) {
+    if (f.severity != Severity::blocker) continue;
+    Finding* root = &f;
+    for (size_t hops = 0; !root->caused_by.empty() && hops < 16; ++hops) {
+      Finding* cause = report::find_finding(r, root->caused_by);
+      if (!cause) break;
+      root = cause;
+    }
+    return root;
+  }
+  return nullptr;
+}
+
 // The module failed to import: every other problem of the probe and the
 // examples follows from that failure, and the failure blocks the backend
 // whatever its message says (severity by effect).
@@ -37,6 +54,11 @@ void link_failed_import(report::Report& r, const std::string& module) {
   }
   if (!root) return;
   root->severity = Severity::blocker;
+  // The probe runs after a failed install only on the source tree: the
+  // import tried there follows from the install's failure.
+  if (Finding* install = first_root_blocker(r, "install"); install && root->caused_by.empty()) {
+    report::link_finding(*root, *install, "the install failed, so the module was imported from the source tree");
+  }
   for (const char* key : {"probe", "examples"}) {
     report::Section* s = r.section(key);
     if (!s) continue;
@@ -63,6 +85,7 @@ std::string same_fact_reason(const Finding& f) {
   std::string cause = f.fact.substr(0, space), subject = space == std::string::npos ? "" : f.fact.substr(space + 1);
   if (cause == "op_not_registered") return "the op it needs is not served: " + subject;
   if (cause == "unknown_device_name") return "the device name it uses was never registered";
+  if (f.fact == report::kPythonExcludedFact) return "pip refuses the wheel for the same Requires-Python";
   return "it shows the same fact: " + f.fact;
 }
 
@@ -77,23 +100,6 @@ void link_same_fact(report::Report& r) {
       if (!added) report::link_finding(f, *it->second, same_fact_reason(f));
     }
   }
-}
-
-// The root of a section's first blocker (what stopped its step); null when none.
-Finding* first_root_blocker(report::Report& r, const std::string& key) {
-  report::Section* s = r.section(key);
-  if (!s) return nullptr;
-  for (auto& f : s->findings) {
-    if (f.severity != Severity::blocker) continue;
-    Finding* root = &f;
-    for (size_t hops = 0; !root->caused_by.empty() && hops < 16; ++hops) {
-      Finding* cause = report::find_finding(r, root->caused_by);
-      if (!cause) break;
-      root = cause;
-    }
-    return root;
-  }
-  return nullptr;
 }
 
 // A wheel that declares a torch range the interpreter's torch is outside of
@@ -155,6 +161,10 @@ std::vector<Finding> step_failures(report::Report& report, const std::vector<Ste
     } else if (!earlier.empty()) {
       f.caused_by = earlier;
       f.caused_by_reason = "the step it depends on failed";
+    } else if (Finding* import = first_root_blocker(report, "probe");
+               import && st.reason.find("import failed") != std::string::npos) {
+      // A step that imports the module again (the served view) fails with the probe's import.
+      report::link_finding(f, *import, "the module it asks about was not imported");
     }
     out.push_back(std::move(f));
   }

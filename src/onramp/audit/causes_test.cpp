@@ -179,5 +179,62 @@ TEST(Causes, NotMeasuredNamesTheStepsAskedForThatDidNotRun) {
   EXPECT_EQ(v.findings.front().id, "verdict.1");
 }
 
+// A wheel whose Requires-Python excludes the interpreter, installed without
+// --ignore-requires-python: pip refuses it (the same fact), the probe then
+// imports from the source tree and fails (it follows from the failed
+// install), and so do the examples: one root blocker.
+TEST(Causes, ARequiresPythonThatExcludesTheHostIsOneRootThroughTheInstallAndTheImport) {
+  report::Report r;
+  r.sections.push_back({"wheel", "Wheel", {}, {}, {}});
+  Finding excluded{Severity::blocker, "Requires-Python >=3.12 excludes Python 3.11.7", "", "cmd"};
+  excluded.fact = report::kPythonExcludedFact;
+  r.sections.back().add(excluded);
+  r.sections.push_back({"install", "Install", {}, {}, {}});
+  Finding refused{Severity::blocker, "pip install failed (exit 1): pip says \"requires a different Python\"", "", "cmd"};
+  refused.fact = report::kPythonExcludedFact;
+  r.sections.back().add(refused);
+  r.sections.push_back({"probe", "Probe", {}, {}, {}});
+  r.sections.back().add(failed("import onramp_ref failed (cold run)", "ImportError", "cannot import name '_C'"));
+  r.sections.push_back({"examples", "Examples", {}, {}, {}});
+  r.sections.back().add(failed("`import onramp_ref`", "ImportError", "cannot import name '_C'", "README.md:3"));
+  report::assign_finding_ids(r);
+  link_causes(r, "onramp_ref");
+  EXPECT_EQ(r.section("install")->findings[0].caused_by, "wheel.1");
+  EXPECT_EQ(r.section("install")->findings[0].caused_by_reason, "pip refuses the wheel for the same Requires-Python");
+  EXPECT_EQ(r.section("probe")->findings[0].caused_by, "install.1");
+  EXPECT_EQ(r.section("examples")->findings[0].caused_by, "probe.1");
+  auto n = report::count_roots(r);
+  EXPECT_EQ(n.root_blockers, 1u);
+  EXPECT_EQ(n.following, 3u);
+}
+
+// Without a failed install, a failed import is its own root.
+TEST(Causes, AFailedImportAfterAGoodInstallIsItsOwnRoot) {
+  report::Report r;
+  r.sections.push_back({"install", "Install", {}, {}, {}});
+  r.sections.push_back({"probe", "Probe", {}, {}, {}});
+  r.sections.back().add(failed("import onramp_ref failed (cold run)", "ImportError", "libvendor.so: cannot open"));
+  report::assign_finding_ids(r);
+  link_causes(r, "onramp_ref");
+  EXPECT_EQ(r.section("probe")->findings[0].caused_by, "");
+  EXPECT_EQ(report::count_roots(r).root_blockers, 1u);
+}
+
+// The served view imports the module again: when the import failed in the
+// probe, the routes step's failure follows from it, not a root of its own.
+TEST(Causes, AStepThatFailsOnTheSameImportFollowsFromTheProbesImport) {
+  report::Report r;
+  r.sections.push_back({"probe", "Probe", {}, {}, {}});
+  r.sections.back().add(failed("import onramp_ref failed (cold run)", "ImportError", "libvendor.so: cannot open"));
+  report::assign_finding_ids(r);
+  link_causes(r, "onramp_ref");
+  std::vector<StepRecord> steps{{"probe", "ran", "import onramp_ref", 1.0},
+                                {"routes", "failed", "the dispatcher could not be asked: import failed: ImportError", 0.5}};
+  auto failures = step_failures(r, steps);
+  ASSERT_EQ(failures.size(), 1u);
+  EXPECT_EQ(failures[0].caused_by, "probe.1");
+  EXPECT_EQ(failures[0].caused_by_reason, "the module it asks about was not imported");
+}
+
 }  // namespace
 }  // namespace onramp::audit

@@ -22,6 +22,7 @@
 #include "onramp/util/text.h"
 #include "onramp/wheel/metadata.h"
 #include "onramp/wheel/wheel_facts.h"
+#include "onramp/report/writing.h"
 
 namespace onramp::audit {
 namespace {
@@ -29,9 +30,7 @@ namespace {
 namespace fs = std::filesystem;
 using index::IndexFacts;
 using index::ResolvedDistribution;
-using report::Figure;
-using report::Finding;
-using report::Severity;
+using namespace report::writing;
 
 bool is_torch(const std::string& normalized_name) { return normalized_name == "torch"; }
 

@@ -13,15 +13,13 @@
 #include "onramp/util/toml_file.h"
 #include "onramp/wheel/wheel_facts.h"
 #include "onramp/wheel/wheel_section.h"
+#include "onramp/report/writing.h"
 
 namespace onramp::audit {
 namespace {
 
 namespace fs = std::filesystem;
-using report::Figure;
-using report::Finding;
-using report::Json;
-using report::Severity;
+using namespace report::writing;
 
 constexpr la_int64_t kPyprojectLimit = 1 << 20;  // a pyproject.toml is a few KB; more is not read
 constexpr size_t kErrorLines = 5;
@@ -135,7 +133,7 @@ SdistBuild build_sdist(ProcessRunner& runner, const SdistBuildOptions& o) {
   if (build_system) add_build_system(s, *build_system, o.sdist + ":pyproject.toml");
   else s.add(Figure{"build_requirements", "Build requirements", nullptr, "", "", o.sdist, build_system.error().message});
 
-  python::PipRunner pip(runner, *dirs, o.run_dir);
+  python::PipRunner pip(runner, *dirs, o.run_dir, o.env);
   auto run = pip.run(argv, o.timeout_seconds);
   double seconds = run ? run->wall_seconds : 0;
   s.add(Figure{"build_seconds", "Build time", seconds, "s",

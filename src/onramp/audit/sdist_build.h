@@ -8,6 +8,7 @@
 // is then audited as a wheel; a failed build is the root blocker.
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "onramp/report/model.h"
@@ -23,6 +24,8 @@ struct SdistBuildOptions {
   std::vector<std::string> index_args;  // --index-url, --extra-index-url, --find-links as the resolution used
   std::filesystem::path run_dir;        // RUN/build: the sandbox and the built wheel
   double timeout_seconds = 300;
+  // --env: set in pip's environment, where the sdist's build code runs.
+  std::vector<std::pair<std::string, std::string>> env;
 };
 
 struct SdistBuild {

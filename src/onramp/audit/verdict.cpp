@@ -16,16 +16,12 @@
 #include "onramp/probe/keys.h"
 #include "onramp/wheel/keys.h"
 #include "onramp/report/finding_graph.h"
+#include "onramp/report/writing.h"
 
 namespace onramp::audit {
 namespace {
 
-using report::Figure;
-using report::Finding;
-using report::Json;
-using report::Section;
-using report::Severity;
-using report::Table;
+using namespace report::writing;
 namespace examples_keys = examples::keys;
 namespace probe_keys = probe::keys;
 

@@ -11,14 +11,12 @@
 #include "onramp/census/scan.h"
 #include "onramp/census/tally.h"
 #include "onramp/util/embedded.h"
+#include "onramp/report/writing.h"
 
 namespace onramp::census {
 namespace {
 
-using report::Figure;
-using report::Json;
-using report::Section;
-using report::Table;
+using namespace report::writing;
 
 constexpr const char* kLineRule =
     "lines classified as cloc does: whitespace-only lines are blank, lines with code outside "

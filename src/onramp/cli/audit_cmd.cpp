@@ -124,7 +124,8 @@ Command audit_command() {
                       .memory_help = "Address-space limit of the probe's and the examples' interpreters (e.g. 4G)",
                       .python_help = "Interpreter for the venv and the probes (default: for a requirement, onramp's own "
                                      "host (docs/hosts.md); else python3 with torch, else /usr/bin/python3)",
-                      .env_help = "Set NAME=VALUE in the sandbox of the probe and the examples (not pip's); "
+                      .env_help = "Set NAME=VALUE in the sandbox of the probe and the examples, and of pip's "
+                                  "build of an sdist (its setup code); not in pip's resolution or install; "
                                   "repeatable"});
             app.add_option("--budget", args->budget, "Limits for CI (docs/ci.md); exit 1 when one is exceeded")->check(path_arg())
                 ->type_name("budget.toml");

@@ -39,6 +39,7 @@ int run_install_command(const InstallArgs& args) {
   options.system_site_packages = args.system_site_packages;
   options.fix = !args.no_fix;
   options.pip_timeout_seconds = args.sandbox.sandbox.timeout_seconds;
+  options.env = args.sandbox.sandbox.env;
   if (const char* tmpdir = std::getenv("TMPDIR")) options.user_tmpdir = tmpdir;
   options.make_run_dir = [&args] { return run_dir_from(args.sandbox.out); };
   options.progress = onramp::progress;
@@ -67,12 +68,15 @@ Command install_command() {
                          "Let the venv see the interpreter's site-packages (so a system torch can satisfy a requirement offline)");
             app.add_flag("--no-fix", args->no_fix,
                          "Fail before pip runs when the temp-space estimate does not fit, instead of moving TMPDIR");
-            // pip is all install runs: no --path, --memory or --env, which reach a target's interpreter.
+            // pip is all install runs: no --path or --memory, which reach a target's interpreter; --env
+            // reaches pip's environment, where a source build runs the target's setup code.
             args->sandbox.declare(
                 app, {.timeout_seconds = 3600,
                       .timeout_help = "Wall-clock limit for pip, in seconds",
                       .python_help = "Interpreter for the venv (default: python3 if it has torch, else "
                                      "/usr/bin/python3)",
+                      .env_help = "Set NAME=VALUE in pip's environment, which an sdist's build code (setup.py, "
+                                  "its build backend) sees; repeatable",
                       .interpreter_options = false});
             args->output.declare(app);
             app.footer(R"(Examples:

@@ -27,6 +27,11 @@ void SandboxCliOptions::declare(CLI::App& app, const SandboxDefaults& defaults) 
   app.add_option("--timeout", sandbox.timeout_seconds, defaults.timeout_help)
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  app.add_option_function<std::vector<std::string>>(
+         "--env", [this](const std::vector<std::string>& values) { sandbox.env = env_pairs(values); },
+         defaults.env_help)
+      ->check(env_arg())
+      ->type_name("NAME=VALUE");
   if (!defaults.interpreter_options) return;
   app.add_option("--path,--pythonpath", sandbox.paths, "Prepend DIR to the sandbox's PYTHONPATH; repeatable")
       ->check(path_arg())
@@ -34,11 +39,6 @@ void SandboxCliOptions::declare(CLI::App& app, const SandboxDefaults& defaults) 
   app.add_option("--memory", sandbox.memory_bytes, defaults.memory_help)
       ->transform(CLI::AsSizeValue(false))
       ->default_str(size_text(defaults.memory_bytes));
-  app.add_option_function<std::vector<std::string>>(
-         "--env", [this](const std::vector<std::string>& values) { sandbox.env = env_pairs(values); },
-         defaults.env_help)
-      ->check(env_arg())
-      ->type_name("NAME=VALUE");
 }
 
 std::filesystem::path SandboxCliOptions::create_run_dir() const {

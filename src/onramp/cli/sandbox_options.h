@@ -21,8 +21,9 @@ struct SandboxDefaults {
   std::string memory_help = "Address-space limit of each sandboxed interpreter (e.g. 4G)";
   std::string python_help = "Python interpreter to run (default: python3 if it has torch, else /usr/bin/python3)";
   std::string env_help = "Set NAME=VALUE in the sandbox's environment (a backend's own switch); repeatable";
-  // --path, --memory and --env: false where the subcommand runs no target
-  // Python of its own (install runs only pip, which they must not reach).
+  // --path and --memory: false where the subcommand runs no target Python of
+  // its own (install runs only pip, which they must not reach; its --env
+  // reaches pip's environment, where an sdist's build code runs).
   bool interpreter_options = true;
 };
 

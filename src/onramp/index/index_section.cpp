@@ -8,15 +8,12 @@
 #include "onramp/index/pip_lines.h"
 #include "onramp/install/temp_space.h"
 #include "onramp/util/text.h"
+#include "onramp/report/writing.h"
 
 namespace onramp::index {
 namespace {
 
-using report::Figure;
-using report::Finding;
-using report::Json;
-using report::Severity;
-using report::Table;
+using namespace report::writing;
 
 Json optional_bytes(const std::optional<uint64_t>& v) { return v ? Json(*v) : Json(nullptr); }
 

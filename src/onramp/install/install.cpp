@@ -154,7 +154,9 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   auto remove_pip_tmp = [&] {
     if (f.pip_tmp != dirs->tmp) fs::remove_all(f.pip_tmp);
   };
-  PipRunner pip_runner(runner, *dirs, *run_dir, {{"TMPDIR", f.pip_tmp.string()}});
+  python::EnvVars pip_env = o.env;
+  pip_env.emplace_back("TMPDIR", f.pip_tmp.string());
+  PipRunner pip_runner(runner, *dirs, *run_dir, pip_env);
   f.venv = *run_dir / "venv";
   f.system_site_packages = o.system_site_packages;
   std::vector<std::string> venv_argv{f.interpreter.executable, "-m", "venv"};

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "onramp/report/model.h"
@@ -27,6 +28,8 @@ struct InstallOptions {
   std::function<Result<std::filesystem::path>()> make_run_dir;
   std::string user_tmpdir;  // the TMPDIR onramp was started with; empty: /tmp
   double pip_timeout_seconds = 3600;
+  // Added to pip's environment (--env): what a source build's setup code sees.
+  std::vector<std::pair<std::string, std::string>> env;
   std::function<void(const std::string&)> progress = [](const std::string&) {};
 };
 

@@ -6,6 +6,8 @@
 #include "onramp/install/keys.h"
 #include "onramp/util/text.h"
 #include "onramp/wheel/metadata.h"
+#include "onramp/report/finding_graph.h"
+#include "onramp/report/writing.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,11 +15,7 @@
 namespace onramp::install {
 namespace {
 
-using report::Figure;
-using report::Finding;
-using report::Json;
-using report::Severity;
-using report::Table;
+using namespace report::writing;
 
 // The last non-empty line of pip's stderr: where pip says what went wrong.
 std::string last_line(const std::string& text) {
@@ -178,9 +176,13 @@ void add_run(report::Section& s, const InstallFacts& f) {
     std::string last = last_line(f.pip.err.text());
     auto said = index::refusal_lines(f.pip.out.text() + "\n" + f.pip.err.text());
     std::string why = said.empty() ? last : "pip says \"" + util::join(said, "\" / \"") + "\"";
-    s.add(Finding{Severity::blocker, fmt::format("pip install failed ({}): {}", f.pip.outcome(), why),
-                  last.find("No space left on device") != std::string::npos ? "set TMPDIR to a directory on a roomy disk" : "",
-                  f.pip_command});
+    Finding failed{Severity::blocker, fmt::format("pip install failed ({}): {}", f.pip.outcome(), why),
+                   last.find("No space left on device") != std::string::npos ? "set TMPDIR to a directory on a roomy disk"
+                                                                              : "",
+                   f.pip_command};
+    // pip's own line for a wheel whose Requires-Python excludes the interpreter.
+    if (why.find("requires a different Python") != std::string::npos) failed.fact = report::kPythonExcludedFact;
+    s.add(failed);
   }
 }
 

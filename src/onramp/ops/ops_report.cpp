@@ -11,15 +11,12 @@
 #include "onramp/ops/gaps.h"
 #include "onramp/ops/keys.h"
 #include "onramp/ops/methods.h"
+#include "onramp/report/writing.h"
 
 namespace onramp::ops {
 namespace {
 
-using report::Figure;
-using report::Finding;
-using report::Json;
-using report::Severity;
-using report::Table;
+using namespace report::writing;
 
 size_t utf8_length(std::string_view s, size_t i) {
   auto b = static_cast<unsigned char>(s[i]);
@@ -106,7 +103,10 @@ Table counted_table(const OpInventory& inv, const std::vector<CountingMethod>& m
 
 Table gaps_table(const OpInventory& inv, const std::vector<GapClass>& gaps) {
   Table t{"gaps:" + printable(inv.where()) + ":" + printable(inv.name), "Gap classes: " + label_of(inv),
-          "each entry goes to the first class that fits, in this order", printable(inv.where()),
+          "each entry goes to the first class that fits, in this order, read from the source and the schema alone: "
+          "whether the dispatcher serves an entry anyway (a decomposition, a delegate, a fallback) needs the "
+          "installed backend (onramp audit with a wheel: its routes section)",
+          printable(inv.where()),
           {{"class", "Class", ""}, {"count", "Entries", "entries"}, {"examples", "Examples", ""}, {"rule", "Rule", ""}},
           {}};
   t.chart = {"class", "count"};

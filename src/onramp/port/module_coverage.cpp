@@ -1,9 +1,6 @@
 #include "onramp/port/module_coverage.h"
 
-#include <set>
-
-#include "onramp/probe/served_routes.h"
-#include "onramp/report/json_fields.h"
+#include "onramp/probe/ask_routes.h"
 
 namespace onramp::port {
 namespace {
@@ -35,53 +32,15 @@ BackendCoverage coverage_from_module(const std::string& module) {
 
 Result<JoinResult> served_join(python::Sandbox& box, const BackendCoverage& coverage,
                                const std::vector<std::string>& ops, const nlohmann::json& args) {
-  // The delegates are asked too: a structured op is served through its delegate's kernel.
-  std::set<std::string> asked(ops.begin(), ops.end());
-  for (const auto& op : ops) {
-    if (auto d = coverage.delegate.find(op); d != coverage.delegate.end()) asked.insert(d->second);
-  }
-  std::string list;
-  for (const auto& op : asked) list += op + "\n";
-  box.write_file("port/routes-ops.txt", list);
-  box.write_file("port/routes-args.json", args.is_object() ? args.dump() : "{}");
-  auto run = box.run_script("src/onramp/probe/python/api_probe.py", "port/routes.jsonl",
-                            {coverage.module, "", "--routes", "port/routes-ops.txt", "--args", "port/routes-args.json"});
-  for (const auto& r : run.records) {
-    if (report::text_field(r, "kind") == "module_import" && !report::bool_field(r, "ok", true)) {
-      return fail("--backend module:" + coverage.module + ": import failed: " + report::text_field(r, "type") +
-                  ": " + report::text_field(r, "message"));
-    }
-  }
-  auto facts = probe::read_served_facts(run);
-  bool wrote = false, routes_done = false;
-  for (const auto& r : run.records) {
-    wrote = wrote || report::text_field(r, "kind") == "end";
-    routes_done = routes_done || report::text_field(r, "kind") == "routes_done";
-  }
-  if (!wrote && routes_done) {
-    // The routes are whole; the callee check that ran after them was cut short.
-    std::string why = "the probe's interpreter ended during the callee check (" + run.process.outcome() + ")";
-    for (auto& [op, f] : facts.ops) {
-      if (!f.callees) f.callees = probe::Callees{false, {}, why};
-    }
-    wrote = true;
-  }
-  if (!wrote) {
-    std::string why = python::last_line(run.process.err);
-    return fail("--backend module:" + coverage.module + ": the probe did not finish (" + run.process.outcome() + ")" +
-                (why.empty() ? "" : ": " + why));
-  }
-  auto delegate_of = [&](const std::string& op) {
-    auto d = coverage.delegate.find(op);
-    return d == coverage.delegate.end() ? std::string() : d->second;
-  };
+  auto asked = probe::ask_routes(box, coverage.module, ops, coverage.delegate, "port/routes", args);
+  if (!asked) return fail("--backend module:" + coverage.module + ": " + asked.error().message);
   JoinResult out;
   for (const auto& op : ops) {
-    if (!facts.measured) {
-      out[op] = {OpStatus::unknown, "", "", "not measured: " + facts.not_measured};
+    if (!asked->facts.measured) {
+      out[op] = {OpStatus::unknown, "", "", "not measured: " + asked->facts.not_measured};
       continue;
     }
-    auto route = probe::served_route(facts, op, delegate_of);
+    const auto& route = asked->routes.at(op);
     out[op] = {status_of(route.route), route.where, route.via, std::string(probe::to_string(route.route)) + ": " + route.note};
   }
   return out;

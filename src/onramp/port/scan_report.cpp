@@ -7,16 +7,12 @@
 #include <set>
 
 #include "onramp/examples/diff_fence.h"
+#include "onramp/report/writing.h"
 
 namespace onramp::port {
 namespace {
 
-using report::Figure;
-using report::Finding;
-using report::Json;
-using report::Section;
-using report::Severity;
-using report::Table;
+using namespace report::writing;
 
 constexpr const char* kEffortRule =
     "the sum over hits of the matching rule's effort weight from data/cudaisms.toml (1 point: a one-line "

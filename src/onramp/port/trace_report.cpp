@@ -8,16 +8,12 @@
 
 #include "onramp/port/keys.h"
 #include "onramp/util/command_line.h"
+#include "onramp/report/writing.h"
 
 namespace onramp::port {
 namespace {
 
-using report::Figure;
-using report::Finding;
-using report::Json;
-using report::Section;
-using report::Severity;
-using report::Table;
+using namespace report::writing;
 
 constexpr const char* kRecorder =
     "ATen op overloads that reached a TorchDispatchMode (after autograd and CompositeImplicitAutograd "

@@ -14,6 +14,11 @@ namespace onramp::report {
 // renderer says first.
 inline constexpr const char* kNotMeasured = "not-measured";
 
+// The fact of a finding that the interpreter's Python is outside a wheel's
+// Requires-Python: the wheel section measures it, pip's refusal to install
+// ("requires a different Python") shows it again.
+inline constexpr const char* kPythonExcludedFact = "requires_python_excludes_interpreter";
+
 // The section's "Not measured: ..." finding; null when it has none.
 const Finding* not_measured_finding(const Section& section);
 

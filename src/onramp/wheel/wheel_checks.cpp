@@ -5,15 +5,13 @@
 #include "onramp/wheel/keys.h"
 #include "onramp/wheel/pep440.h"
 #include "onramp/wheel/readme_check.h"
+#include "onramp/report/finding_graph.h"
+#include "onramp/report/writing.h"
 
 namespace onramp::wheel {
 namespace {
 
-using report::Figure;
-using report::Finding;
-using report::Json;
-using report::Severity;
-using report::Table;
+using namespace report::writing;
 
 Figure unmeasured(std::string key, std::string label, std::string method, std::string evidence, std::string why) {
   return Figure{std::move(key), std::move(label), nullptr, "", std::move(method), std::move(evidence), std::move(why)};
@@ -89,10 +87,13 @@ void add_interpreter_checks(report::Section& s, const WheelFacts& f, const Wheel
   s.add(ok);
   if (ok.value.is_boolean() && !ok.value.get<bool>()) {
     auto lowest = lowest_admitted_python(*rp);
-    s.add(Finding{Severity::blocker,
-                  fmt::format("Requires-Python {} excludes Python {} ({}): pip will refuse this wheel", f.metadata.requires_python,
-                              py->python_version, py->python),
-                  lowest ? fmt::format("use Python {} or newer (--python)", *lowest) : "no Python 3 release is admitted", ev});
+    Finding excluded{Severity::blocker,
+                     fmt::format("Requires-Python {} excludes Python {} ({}): pip will refuse this wheel",
+                                 f.metadata.requires_python, py->python_version, py->python),
+                     lowest ? fmt::format("use Python {} or newer (--python)", *lowest) : "no Python 3 release is admitted",
+                     ev};
+    excluded.fact = report::kPythonExcludedFact;
+    s.add(excluded);
   }
   const Requirement* torch = torch_requirement(f);
   Figure installed{"torch_installed", "torch installed for the interpreter", nullptr, "",

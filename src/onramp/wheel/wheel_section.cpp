@@ -11,15 +11,12 @@
 #include "onramp/wheel/keys.h"
 #include "onramp/util/text.h"
 #include "onramp/wheel/wheel_checks.h"
+#include "onramp/report/writing.h"
 
 namespace onramp::wheel {
 namespace {
 
-using report::Figure;
-using report::Finding;
-using report::Json;
-using report::Severity;
-using report::Table;
+using namespace report::writing;
 
 struct Evidence {
   std::string file_name, metadata, wheel, record, archive;

@@ -381,7 +381,7 @@ def emit_callees(rec, torch, roots, traced_args, lines, added):
         spec = traced_args.get(op)
         if not isinstance(spec, dict):
             rec.emit({"kind": "callees", "op": op, "checked": False,
-                      "why": "the trace recorded no arguments for it"})
+                      "why": "no arguments of a call of it were given (a trace records them)"})
             continue
         try:
             args = rebuild(torch, spec.get("args", []))
