@@ -10,6 +10,7 @@ import torch
 
 from . import _C  # noqa: F401  Loading the extension is what registers the kernels.
 from . import device
+from . import variants
 
 __version__ = "0.1.0"
 
@@ -19,6 +20,9 @@ def _name_the_device() -> str:
     if rename is None:
         # Before torch 2.1 a PrivateUse1 backend cannot be renamed: its tensors
         # live on "privateuseone" and torch.device("ref") fails to parse.
+        return "privateuseone"
+    # The shape of a real backend's loader that renames only when it finds a device.
+    if variants.switched_on("ONRAMP_REF_RENAME_ONLY_WITH_DEVICE") and device._configured_count() == 0:
         return "privateuseone"
     rename("ref")
     return "ref"
@@ -39,6 +43,7 @@ def _warn_without_tcmalloc() -> None:
     )
 
 
+variants.register()
 DEVICE_TYPE = _name_the_device()
 if hasattr(torch, "_register_device_module") and not hasattr(torch, DEVICE_TYPE):
     torch._register_device_module(DEVICE_TYPE, device)

@@ -40,6 +40,12 @@ void declare_trace(CLI::App& port, const Chosen& chosen) {
   app->add_flag("--backward", args->request.backward, "Also run backward and record its ops apart");
   app->add_option("--device", args->request.device, "Run on cpu (default) or meta (no memory or compute; fewer kernels)")
       ->check(CLI::IsMember({"cpu", "meta"}));
+  app->add_option("--phase-timeout", args->request.phase_timeout_seconds,
+                  "Limit of each phase of a model's trace (build, forward, backward), in seconds (default " +
+                      std::to_string(static_cast<int>(port::kPhaseTimeoutSeconds)) +
+                      "): a phase past it is a finding that names it")
+      ->check(CLI::PositiveNumber)
+      ->type_name("SECONDS");
   app->add_option("--input-shape", args->request.input_shape, "Input shape of a torchvision model (default 1,3,224,224)")
       ->type_name("N,C,H,W");
   app->add_option("--backend", args->request.backend,

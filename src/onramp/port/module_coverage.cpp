@@ -31,8 +31,8 @@ BackendCoverage coverage_from_module(const std::string& module) {
 }
 
 Result<JoinResult> served_join(python::Sandbox& box, const BackendCoverage& coverage,
-                               const std::vector<std::string>& ops) {
-  auto asked = probe::ask_routes(box, coverage.module, ops, coverage.delegate, "port/routes");
+                               const std::vector<std::string>& ops, const nlohmann::json& args) {
+  auto asked = probe::ask_routes(box, coverage.module, ops, coverage.delegate, "port/routes", args);
   if (!asked) return fail("--backend module:" + coverage.module + ": " + asked.error().message);
   JoinResult out;
   for (const auto& op : ops) {

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "onramp/port/coverage_join.h"
 #include "onramp/python/sandbox.h"
 #include "onramp/util/error.h"
@@ -22,7 +24,10 @@ BackendCoverage coverage_from_module(const std::string& module);
 // One verdict per op, asked of the dispatcher; an error when the module does
 // not import. Where this torch lacks the introspection, every op is unknown
 // and says why.
+// `args`: op -> the arguments of one traced call (OpTrace::op_args), from
+// which the probe runs each composite kernel on meta tensors to find its
+// callees (probe/callee_check.h).
 Result<JoinResult> served_join(python::Sandbox& box, const BackendCoverage& coverage,
-                               const std::vector<std::string>& ops);
+                               const std::vector<std::string>& ops, const nlohmann::json& args);
 
 }  // namespace onramp::port

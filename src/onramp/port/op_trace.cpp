@@ -83,6 +83,12 @@ OpTrace read_trace_output(const nlohmann::json& d, const std::string& model) {
   if (d.contains("error") && d["error"].is_object()) {
     t.error_kind = report::text_field(d["error"], "kind", "Error");
     t.error = report::text_field(d["error"], "message");
+    if (t.error_kind == "PhaseTimeout") t.timed_out_phase = report::text_field(d["error"], "phase", "?");
+  }
+  if (d.contains("args") && d["args"].is_object()) {
+    for (const auto& [op, spec] : d["args"].items()) {
+      if (spec.is_object()) t.op_args[op] = spec;
+    }
   }
   if (d.contains("parameters") && d["parameters"].is_number_integer() && d["parameters"].get<int64_t>() >= 0) {
     t.parameters = d["parameters"].get<uint64_t>();
@@ -113,7 +119,8 @@ Result<OpTrace> parse_trace_output(const nlohmann::json& d, const std::string& m
 
 Result<OpTrace> run_trace(python::Sandbox& box, const ModelSpec& spec, const TraceOptions& options,
                           const std::string& label) {
-  nlohmann::json request{{"backward", options.backward}, {"device", options.device}};
+  nlohmann::json request{{"backward", options.backward}, {"device", options.device},
+                         {"phase_timeout", options.phase_timeout_seconds}};
   if (!options.input_shape.empty()) request["input_shape"] = options.input_shape;
   if (spec.is_script()) {
     request["script"] = {{"file", fs::absolute(spec.script_file).string()}, {"function", spec.script_function}};

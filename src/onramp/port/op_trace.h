@@ -35,12 +35,15 @@ Result<std::vector<int64_t>> parse_input_shape(const std::string& text);
 // address space gets more room than the sandbox's usual 8G.
 inline constexpr double kTraceTimeoutSeconds = 900;
 inline constexpr uint64_t kTraceMemoryBytes = 32ull << 30;
+// Each phase's own limit (build, forward, backward): --phase-timeout.
+inline constexpr double kPhaseTimeoutSeconds = 300;
 
 struct TraceOptions {
   bool backward = false;
   std::string device = "cpu";  // cpu or meta
   std::vector<int64_t> input_shape;  // empty: the model's default
   double timeout_seconds = kTraceTimeoutSeconds;
+  double phase_timeout_seconds = kPhaseTimeoutSeconds;
   uint64_t memory_bytes = kTraceMemoryBytes;
 };
 
@@ -56,6 +59,10 @@ struct OpTrace {
   std::optional<uint64_t> parameters;
   std::vector<std::vector<int64_t>> input_shapes;
   std::map<std::string, double> seconds;  // build, forward, backward
+  // The arguments of each op's first call as trace.py writes them (shapes,
+  // strides, dtypes, scalars), passed on to the callee check; an object.
+  nlohmann::json op_args = nlohmann::json::object();
+  std::string timed_out_phase;  // the phase that ran past --phase-timeout; "" when none
   std::vector<std::string> notes;
   std::string torch_version;
   std::string python_version;

@@ -29,6 +29,7 @@ OpTrace trace_from_row(const json& row, const json& target) {
   if (status != "traced") {
     t.error_kind = status;
     t.error = text_field(row, "error");
+    t.timed_out_phase = text_field(row, "timed_out_phase");
   }
   if (const json* p = field(row, "parameters"); p && p->is_number_unsigned()) t.parameters = p->get<uint64_t>();
   for (const auto& shape : row.value("input_shapes", json::array())) t.input_shapes.push_back(shape);
@@ -55,7 +56,7 @@ Result<void> add_op_rows(const json& ops, TraceRun& run, const std::string& orig
     if (std::string text = text_field(row, "status"); !text.empty()) {
       auto status = op_status_from(text);
       if (!status) return fail(origin + ": unknown op status " + text);
-      run.join[op] = OpVerdict{*status, text_field(row, "where"), text_field(row, "via"), ""};
+      run.join[op] = OpVerdict{*status, text_field(row, "where"), text_field(row, "via"), text_field(row, "note")};
     }
   }
   return {};
@@ -72,6 +73,7 @@ Result<TraceRun> read_trace_sections(const json& report, const std::string& orig
   run.models_file = target.value("models_file", "");
   run.backward = target.value("backward", false);
   run.device = target.value("device", "cpu");
+  if (const json* p = field(target, "phase_timeout_s"); p && p->is_number()) run.phase_timeout_seconds = p->get<double>();
   run.backend = target.value("backend", "");
   run.backend_source = target.value("backend_source", "");
   if (target.contains("shard")) {

@@ -121,6 +121,26 @@ TEST(TraceOutput, ParsesTheTracersDocument) {
   EXPECT_FALSE(parse_trace_output(json::object(), "m"));
 }
 
+TEST(TraceOutput, ReadsEachOpsArgumentsAndThePhaseThatTimedOut) {
+  json doc{{"phases", {{"forward", {{"masked_fill.Scalar", 1}}}}},
+           {"args", {{"masked_fill.Scalar", {{"args", {{{"tensor", {2, 3}}, {"dtype", "float32"}}, 0.0}}}},
+                     {"forged", 7}}},
+           {"error", {{"kind", "PhaseTimeout"}, {"phase", "forward"}, {"message", "the forward phase ran past"}}}};
+  auto t = parse_trace_output(doc, "m");
+  ASSERT_TRUE(t) << t.error().message;
+  EXPECT_EQ(t->timed_out_phase, "forward");
+  EXPECT_EQ(t->error_kind, "PhaseTimeout");
+  EXPECT_TRUE(t->op_args.contains("masked_fill.Scalar"));
+  EXPECT_FALSE(t->op_args.contains("forged"));  // not an object: dropped
+  json odd{{"phases", json::object()}, {"args", {1, 2}}, {"error", {{"kind", "PhaseTimeout"}, {"phase", 3}}}};
+  auto o = parse_trace_output(odd, "m");
+  ASSERT_TRUE(o) << o.error().message;
+  EXPECT_TRUE(o->op_args.empty());
+  EXPECT_EQ(o->timed_out_phase, "?");
+  json other{{"phases", json::object()}, {"error", {{"kind", "RuntimeError"}, {"phase", "forward"}}}};
+  EXPECT_EQ(parse_trace_output(other, "m")->timed_out_phase, "");
+}
+
 TEST(TraceOutput, AForgedOrMalformedDocumentIsAnErrorNotACrash) {
   json doc{{"phases", {{"forward", {{"relu", 2}}}}}, {"input_shapes", {{"a", 2}}}};
   auto t = parse_trace_output(doc, "m");

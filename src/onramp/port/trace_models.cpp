@@ -53,9 +53,10 @@ report::Report trace_models(ProcessRunner& runner, const TraceRequest& request) 
   TraceRun run;
   run.backward = request.backward;
   run.device = request.device;
+  run.phase_timeout_seconds = request.phase_timeout_seconds;
   auto models = models_of(request, run);
   TraceOptions options{request.backward, request.device, {}, request.sandbox.timeout_seconds,
-                       request.sandbox.memory_bytes};
+                       request.phase_timeout_seconds, request.sandbox.memory_bytes};
   if (!request.input_shape.empty()) options.input_shape = value_or_fatal(parse_input_shape(request.input_shape));
   python::SandboxOptions sandbox = request.sandbox;
   sandbox.timeout_seconds = kOtherScriptsSeconds;
@@ -83,11 +84,15 @@ report::Report trace_models(ProcessRunner& runner, const TraceRequest& request) 
   // module:NAME: the dispatcher is asked once, for every traced op, in an interpreter of its own.
   if (coverage && !coverage->module.empty()) {
     std::set<std::string> ops;
+    nlohmann::json args = nlohmann::json::object();
     for (const auto& trace : run.traces) {
       for (const auto& op : trace.all_ops()) ops.insert(op);
+      for (const auto& [op, spec] : trace.op_args.items()) {
+        if (!args.contains(op)) args[op] = spec;
+      }
     }
     progress("asking the dispatcher how " + coverage->module + " serves " + std::to_string(ops.size()) + " ops");
-    run.join = value_or_fatal(served_join(box, *coverage, {ops.begin(), ops.end()}));
+    run.join = value_or_fatal(served_join(box, *coverage, {ops.begin(), ops.end()}, args));
   }
   report::Report report;
   report.target = trace_target(run);

@@ -29,6 +29,7 @@ struct TraceRequest {
   std::string backend;      // --backend: a profile, a saved ops report or module:NAME; "" for no join
   std::string backend_src;  // --backend-src, with a profile
   std::string aten;         // --aten; "" asks the sandbox's torchgen
+  double phase_timeout_seconds = kPhaseTimeoutSeconds;  // --phase-timeout: each of build, forward, backward
   // Its timeout and memory bound each model's trace; the sandbox's other
   // scripts (a module:NAME backend's import) keep 600 s and no memory limit.
   python::SandboxOptions sandbox{.python = {}, .paths = {}, .timeout_seconds = kTraceTimeoutSeconds,

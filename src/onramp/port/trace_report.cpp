@@ -127,7 +127,8 @@ Table models_table(const TraceRun& run, const std::string& ev) {
            {"forward_ops", "Fwd ops", "ops"}, {"forward_calls", "Fwd calls", "calls"},
            {"backward_ops", "Bwd ops", "ops"}, {"backward_calls", "Bwd calls", "calls"},
            {"not_registered", "Not registered", "ops"}, {"build_s", "Build", "s"},
-           {"forward_s", "Forward", "s"}, {"backward_s", "Backward", "s"}, {"error", "Error", ""}, {"notes", "Notes", ""}},
+           {"forward_s", "Forward", "s"}, {"backward_s", "Backward", "s"}, {"timed_out_phase", "Timed out in", ""},
+           {"error", "Error", ""}, {"notes", "Notes", ""}},
           {}};
   for (const auto& trace : run.traces) {
     size_t missing = 0;
@@ -143,6 +144,7 @@ Table models_table(const TraceRun& run, const std::string& ev) {
                           {"not_registered", join ? Json(missing) : Json(nullptr)},
                           {"build_s", seconds(trace, "build")}, {"forward_s", seconds(trace, "forward")},
                           {"backward_s", seconds(trace, "backward")},
+                          {"timed_out_phase", trace.timed_out_phase.empty() ? Json(nullptr) : Json(trace.timed_out_phase)},
                           {"error", trace.ok() ? Json(nullptr) : Json(trace.error)}, {"notes", trace.notes}});
   }
   return t;
@@ -152,7 +154,7 @@ Table ops_table(const TraceRun& run, const std::string& ev) {
   Table t{keys::kOpsTable, "Ops by model", kRecorder, ev,
           {{"index", "#", ""}, {"model", "Model", ""}, {"op", "Op overload", ""},
            {"forward", "Forward", "calls"}, {"backward", "Backward", "calls"}, {"status", "Status", ""},
-           {"where", "Where", ""}, {"via", "Via", ""}},
+           {"where", "Where", ""}, {"via", "Via", ""}, {"note", "Note", ""}},
           {}, 60};
   for (const auto& trace : run.traces) {
     for (const auto& op : trace.all_ops()) {
@@ -161,11 +163,12 @@ Table ops_table(const TraceRun& run, const std::string& ev) {
       Json row{{"index", trace.index}, {"model", trace.model}, {"op", op},
                {"forward", f == trace.forward.end() ? 0 : f->second},
                {"backward", b == trace.backward.end() ? 0 : b->second}, {"status", nullptr}, {"where", nullptr},
-               {"via", nullptr}};
+               {"via", nullptr}, {"note", nullptr}};
       if (auto v = run.join.find(op); v != run.join.end()) {
         row["status"] = to_string(v->second.status);
         row["where"] = v->second.where;
         if (!v->second.via.empty()) row["via"] = v->second.via;
+        if (!v->second.note.empty()) row["note"] = v->second.note;
       }
       t.rows.push_back(std::move(row));
     }
@@ -199,10 +202,23 @@ Table union_table(const TraceRun& run, const std::string& ev) {
 
 void add_composite_caveat(Section& s, const TraceRun& run) {
   std::string ops;
+  bool callees_checked = false;  // a module:NAME join ran the composite kernels on meta tensors
   for (const auto& [op, v] : run.join) {
-    if (v.status == OpStatus::decomposition) ops += (ops.empty() ? "" : ", ") + op;
+    if (v.status != OpStatus::decomposition) continue;
+    ops += (ops.empty() ? "" : ", ") + op;
+    callees_checked = callees_checked || v.note.find("callees found by running it on meta tensors") != std::string::npos;
   }
   if (ops.empty()) return;
+  if (callees_checked) {
+    s.add(Finding{Severity::info,
+                  "served by composite kernels in core: " + ops +
+                      ". Their callees were found by running each kernel on meta tensors at PrivateUse1 with the "
+                      "traced call's arguments (each op's note lists them, or says why not checked); a kernel that "
+                      "branches on the device takes its meta branch there, so a callee on the device's branch "
+                      "alone is not seen",
+                  "run the model on the backend to see the device's branch", run.backend_source});
+    return;
+  }
   s.add(Finding{Severity::info,
                 "served by composite kernels in core: " + ops +
                     ". The ops those kernels call on the backend were not traced (on the CPU they reach CPU "
@@ -231,7 +247,12 @@ void add_fallback_caveat(Section& s, const TraceRun& run) {
 
 void add_findings(Section& s, const TraceRun& run) {
   for (const auto& trace : run.traces) {
-    if (!trace.ok()) {
+    if (!trace.timed_out_phase.empty()) {
+      s.add(Finding{Severity::friction,
+                    fmt::format("{} stopped in its {} phase: {}", trace.model, trace.timed_out_phase, trace.error),
+                    "raise --phase-timeout, or find what the " + trace.timed_out_phase + " phase waits for",
+                    trace.model});
+    } else if (!trace.ok()) {
       s.add(Finding{Severity::friction, fmt::format("{} failed during the trace: {}", trace.model, trace.error),
                     run.device == "meta" ? "trace it on the CPU (--device cpu): the meta device lacks some kernels"
                                          : "run the model by hand to see the whole error",
@@ -275,7 +296,8 @@ Json trace_target(const TraceRun& run) {
   Json t{{"kind", run.models_file.empty() ? "model" : "models"},
          {"models_total", run.models_total},
          {"backward", run.backward},
-         {"device", run.device}};
+         {"device", run.device},
+         {"phase_timeout_s", run.phase_timeout_seconds}};
   if (!run.models_file.empty()) t["models_file"] = run.models_file;
   if (run.shard) t["shard"] = run.shard->text();
   if (!run.backend.empty()) {

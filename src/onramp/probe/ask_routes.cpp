@@ -15,25 +15,36 @@ std::vector<std::string> ops_to_ask(const std::vector<std::string>& ops, const D
 }
 
 Result<AskedRoutes> ask_routes(python::Sandbox& box, const std::string& module, const std::vector<std::string>& ops,
-                               const Delegates& delegates, const std::string& stem) {
+                               const Delegates& delegates, const std::string& stem, const nlohmann::json& args) {
   std::string list;
   for (const auto& op : ops_to_ask(ops, delegates)) list += op + "\n";
   box.write_file(stem + "-ops.txt", list);
+  box.write_file(stem + "-args.json", args.is_object() ? args.dump() : "{}");
   auto run = box.run_script("src/onramp/probe/python/api_probe.py", stem + ".jsonl",
-                            {module, "", "--routes", stem + "-ops.txt"});
+                            {module, "", "--routes", stem + "-ops.txt", "--args", stem + "-args.json"});
   for (const auto& r : run.records) {
     if (report::text_field(r, "kind") == "module_import" && !report::bool_field(r, "ok", true)) {
       return fail("import failed: " + report::text_field(r, "type") + ": " + report::text_field(r, "message"));
     }
   }
-  bool ended = false;
-  for (const auto& r : run.records) ended = ended || report::text_field(r, "kind") == "end";
-  if (!ended) {
+  bool ended = false, routes_done = false;
+  for (const auto& r : run.records) {
+    ended = ended || report::text_field(r, "kind") == "end";
+    routes_done = routes_done || report::text_field(r, "kind") == "routes_done";
+  }
+  if (!ended && !routes_done) {
     std::string why = python::last_line(run.process.err);
     return fail("the probe did not finish (" + run.process.outcome() + ")" + (why.empty() ? "" : ": " + why));
   }
   AskedRoutes out;
   out.facts = read_served_facts(run);
+  if (!ended) {
+    // The routes are whole; the callee check that ran after them was cut short.
+    std::string why = "the probe's interpreter ended during the callee check (" + run.process.outcome() + ")";
+    for (auto& [op, f] : out.facts.ops) {
+      if (!f.callees) f.callees = Callees{false, {}, why};
+    }
+  }
   out.command = run.command;
   if (!out.facts.measured) return out;
   auto delegate_of = [&](const std::string& op) {

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "onramp/probe/served_routes.h"
 #include "onramp/python/sandbox.h"
 #include "onramp/util/error.h"
@@ -28,11 +30,17 @@ struct AskedRoutes {
 // each once (a structured op is served through its delegate's kernel).
 std::vector<std::string> ops_to_ask(const std::vector<std::string>& ops, const Delegates& delegates);
 
-// `stem` names the run directory's files: STEM-ops.txt (the list) and
+// `stem` names the run directory's files: STEM-ops.txt (the list),
+// STEM-args.json (`args`: op -> the arguments of one traced call, from which
+// the probe runs each composite kernel on meta tensors to find its callees,
+// callee_check.h; an op without them is "callees not checked") and
 // STEM.jsonl (the answers). An error when the module does not import or the
-// probe does not finish; where this torch lacks the introspection, the
-// answer is not measured and says why.
+// probe does not finish its routes (a crash in the callee check after them
+// keeps the routes, each composite's callees "not checked" with the
+// outcome); where this torch lacks the introspection, the answer is not
+// measured and says why.
 Result<AskedRoutes> ask_routes(python::Sandbox& box, const std::string& module, const std::vector<std::string>& ops,
-                               const Delegates& delegates, const std::string& stem);
+                               const Delegates& delegates, const std::string& stem,
+                               const nlohmann::json& args = nlohmann::json::object());
 
 }  // namespace onramp::probe

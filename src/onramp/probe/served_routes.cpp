@@ -1,5 +1,6 @@
 #include "onramp/probe/served_routes.h"
 
+#include "onramp/probe/callee_check.h"
 #include "onramp/report/json_fields.h"
 
 namespace onramp::probe {
@@ -79,14 +80,33 @@ ServedFacts read_served_facts(const python::ScriptRun& run) {
       f.known = report::bool_field(r, "known", false);
       f.own = report::bool_field(r, "own", false);
       f.entry = parse_dispatch_entry(report::text_field(r, "dump"));
+      f.callees = out.ops[op].callees;  // a "callees" record may come first
       out.ops[op] = std::move(f);
+    } else if (kind == "callees") {
+      std::string op = report::text_field(r, "op");
+      if (op.empty()) continue;
+      Callees c;
+      c.checked = report::bool_field(r, "checked", false);
+      if (c.checked) {
+        for (const auto& name : report::array_field(r, "callees")) {
+          if (name.is_string() && !name.get<std::string>().empty()) c.ops.push_back(name.get<std::string>());
+        }
+      } else {
+        c.why = report::text_field(r, "why", "the probe gave no reason");
+      }
+      out.ops[op].callees = std::move(c);
     }
   }
   return out;
 }
 
-ServedRoute served_route(const ServedFacts& facts, const std::string& op,
-                         const std::function<std::string(const std::string&)>& delegate_of) {
+ServedRoute served_route(const ServedFacts& facts, const std::string& op, const DelegateOf& delegate_of) {
+  ServedRoute route = entry_route(facts, op, delegate_of);
+  if (route.route != Route::composite_explicit && route.route != Route::composite_implicit) return route;
+  return with_callees(std::move(route), facts, op, delegate_of);
+}
+
+ServedRoute entry_route(const ServedFacts& facts, const std::string& op, const DelegateOf& delegate_of) {
   auto it = facts.ops.find(op);
   if (it == facts.ops.end() || !it->second.known) {
     return {Route::unknown_op, "", "", "the dispatcher does not know aten::" + op};
@@ -101,14 +121,14 @@ ServedRoute served_route(const ServedFacts& facts, const std::string& op,
   if (e.kind == "backend fallback") return fallback_route(e, facts, "");
   if (e.kind == "math kernel") {
     return {Route::composite_implicit, e.where, "",
-            "CompositeImplicitAutograd: decomposes above the backend; the ops it calls are not checked"};
+            "CompositeImplicitAutograd: decomposes above the backend"};
   }
   if (e.kind == "kernel") return {Route::torch_kernel, e.where, "", "a PrivateUse1 kernel torch registers itself"};
   if (e.kind != "default backend kernel") return {Route::missing, e.where, "", "a PrivateUse1 entry of kind " + e.kind};
   std::string delegate = delegate_of(op);
   if (delegate.empty()) {
     return {Route::composite_explicit, e.where, "",
-            "CompositeExplicitAutograd: one kernel for every backend; the ops it calls are not checked"};
+            "CompositeExplicitAutograd: one kernel for every backend"};
   }
   auto d = facts.ops.find(delegate);
   if (d == facts.ops.end() || !d->second.known) {

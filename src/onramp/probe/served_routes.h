@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "onramp/python/sandbox.h"
 
@@ -34,18 +35,27 @@ enum class Route {
   own_kernel,          // the backend registered a kernel for this overload
   torch_kernel,        // a PrivateUse1 kernel torch itself registers (before any import)
   via_delegate,        // torch's default backend kernel calls the structured delegate, which the backend serves
-  composite_explicit,  // CompositeExplicitAutograd: one kernel for every backend; its callees not checked
-  composite_implicit,  // CompositeImplicitAutograd: decomposes above the backend; its callees not checked
+  composite_explicit,  // CompositeExplicitAutograd: one kernel for every backend (its callees: callee_check.h)
+  composite_implicit,  // CompositeImplicitAutograd: decomposes above the backend (its callees: callee_check.h)
   boxed_fallback,      // the backend's key-wide boxed fallback (what it does cannot be told without the device)
   missing,             // no route: a call raises "Could not run"
   unknown_op,          // the dispatcher does not know the op
 };
 std::string_view to_string(Route route);
 
+// The ops a composite kernel reached when the probe ran it on meta tensors
+// at PrivateUse1 ("callees" records of api_probe.py --routes).
+struct Callees {
+  bool checked = false;
+  std::vector<std::string> ops;  // in the order first reached; checked only
+  std::string why;               // why not checked
+};
+
 struct OpFacts {
   bool known = false;  // the dispatcher has the op
   bool own = false;    // the import added a PrivateUse1 registration for it
   std::optional<DispatchEntry> entry;  // its PrivateUse1 line; nullopt when it has none
+  std::optional<Callees> callees;      // nullopt: the probe did not try
 };
 
 struct ServedFacts {
@@ -58,6 +68,8 @@ struct ServedFacts {
 // The "introspection", "fallback" and "op" records of one run.
 ServedFacts read_served_facts(const python::ScriptRun& run);
 
+using DelegateOf = std::function<std::string(const std::string&)>;
+
 struct ServedRoute {
   Route route = Route::missing;
   std::string where;  // the kernel's or fallback's registration, as the dispatcher prints it
@@ -66,8 +78,11 @@ struct ServedRoute {
 };
 
 // `delegate_of(op)` is the op's structured_delegate in the running torch's
-// native_functions.yaml ("add.out"), "" when it has none.
-ServedRoute served_route(const ServedFacts& facts, const std::string& op,
-                         const std::function<std::string(const std::string&)>& delegate_of);
+// native_functions.yaml ("add.out"), "" when it has none. A composite op
+// whose callees reach an op with no route is missing, with the chain in its
+// note (callee_check.h).
+ServedRoute served_route(const ServedFacts& facts, const std::string& op, const DelegateOf& delegate_of);
+// The route from the op's own PrivateUse1 entry alone, its callees unread.
+ServedRoute entry_route(const ServedFacts& facts, const std::string& op, const DelegateOf& delegate_of);
 
 }  // namespace onramp::probe

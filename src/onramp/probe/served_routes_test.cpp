@@ -74,7 +74,7 @@ TEST(DispatchEntry, PlainTorchHasADefaultBackendKernelForAStructuredOpButNoneFor
   EXPECT_EQ(own->where, "../../csrc/ops/aten_ops.cpp:191");
 }
 
-OpFacts facts_of(const std::string& line, bool own) { return {true, own, parse_dispatch_entry(line)}; }
+OpFacts facts_of(const std::string& line, bool own) { return {true, own, parse_dispatch_entry(line), std::nullopt}; }
 
 std::string delegate(const std::string& op) { return op == "add.Tensor" || op == "mul.Tensor" ? op.substr(0, 3) + ".out" : ""; }
 

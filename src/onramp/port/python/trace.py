@@ -4,14 +4,22 @@ Run by onramp in its sandbox as `python3 trace.py RESULT.jsonl REQUEST.json`. It
 model (a torchvision model, no weights, or a user's function), runs it on the
 CPU or the meta device under a TorchDispatchMode that counts each op overload
 reaching the backend (after autograd and composite decompositions), forward
-and backward apart, and writes one JSON document as the one line of
+and backward apart, with the arguments of each op's first call (shapes,
+strides, dtypes and scalars: enough to run the op again on meta tensors),
+and writes one JSON document as the one line of
 RESULT.jsonl when the model is done (never to stdout, which the model's code
-writes to).
+writes to). Each phase (build, forward, backward) has its own time limit
+(the request's "phase_timeout", seconds): a phase that runs past it stops
+with a PhaseTimeout error naming it. The limit is a SIGALRM timer, so it
+stops Python code (a sleep, a loop) and waits for an ATen call already
+running to return; the sandbox's wall-clock limit remains the backstop.
 """
 
+import contextlib
 import importlib.util
 import json
 import os
+import signal
 import sys
 import time
 import traceback
@@ -22,6 +30,67 @@ DEFAULT_INPUT_SHAPES = {"inception_v3": [1, 3, 299, 299], "googlenet": [1, 3, 22
 
 class BadRequest(Exception):
     """The request names something that does not exist: onramp exits 2."""
+
+
+class PhaseTimeout(BaseException):
+    """A phase ran past its limit (a BaseException: the model's own
+    `except Exception` does not swallow it)."""
+
+    def __init__(self, phase, seconds):
+        super().__init__(f"the {phase} phase ran past its limit of {seconds:g} s (--phase-timeout)")
+        self.phase = phase
+
+
+@contextlib.contextmanager
+def phase_limit(request, phase):
+    seconds = request.get("phase_timeout")
+    if not isinstance(seconds, (int, float)) or seconds <= 0 or not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def expired(signum, frame):
+        raise PhaseTimeout(phase, seconds)
+
+    previous = signal.signal(signal.SIGALRM, expired)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+ARG_LIMIT = 64  # elements of a list argument kept; a longer one is not rebuilt
+
+
+def arg_spec(value):
+    """An op argument as JSON that api_probe.py can rebuild on meta tensors."""
+    import torch
+
+    if isinstance(value, torch.Tensor):
+        spec = {"tensor": list(value.shape), "dtype": str(value.dtype).replace("torch.", "")}
+        if value.layout == torch.strided and not value.is_contiguous():
+            spec["stride"] = list(value.stride())
+        if value.layout != torch.strided:
+            return {"unsupported": "Tensor (" + str(value.layout) + ")"}
+        return spec
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float):
+        return value if value == value and abs(value) != float("inf") else {"unsupported": "float " + repr(value)}
+    if isinstance(value, (list, tuple)):
+        if len(value) > ARG_LIMIT:
+            return {"unsupported": "a list of " + str(len(value))}
+        return [arg_spec(v) for v in value]
+    if isinstance(value, torch.dtype):
+        return {"dtype": str(value).replace("torch.", "")}
+    if isinstance(value, torch.device):
+        return {"device": str(value)}
+    if isinstance(value, torch.memory_format):
+        return {"memory_format": str(value).replace("torch.", "")}
+    if isinstance(value, torch.layout):
+        return {"layout": str(value).replace("torch.", "")}
+    return {"unsupported": type(value).__name__}
 
 
 def op_name(func):
@@ -41,11 +110,15 @@ def make_recorder():
             super().__init__()
             self.phase = "forward"
             self.counts = {"forward": {}, "backward": {}}
+            self.args = {}  # op -> the arguments of its first call
 
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):
             table = self.counts[self.phase]
             name = op_name(func)
             table[name] = table.get(name, 0) + 1
+            if name not in self.args:
+                self.args[name] = {"args": arg_spec(list(args)),
+                                   "kwargs": {k: arg_spec(v) for k, v in (kwargs or {}).items()}}
             return func(*args, **(kwargs or {}))
 
     return OpRecorder()
@@ -109,7 +182,7 @@ def to_device(value, device):
     return value
 
 
-def run_backward(recorder, outputs, result):
+def run_backward(recorder, outputs, result, request):
     import torch
 
     roots = [t for t in tensors_in(outputs) if t.requires_grad]
@@ -119,7 +192,7 @@ def run_backward(recorder, outputs, result):
     grads = [torch.ones_like(t) for t in roots]  # made outside the recorder: not the model's ops
     recorder.phase = "backward"
     start = time.perf_counter()
-    with recorder:
+    with phase_limit(request, "backward"), recorder:
         torch.autograd.backward(roots, grads)
     result["seconds"]["backward"] = time.perf_counter() - start
 
@@ -131,10 +204,12 @@ def build(request, result):
         kind, _, name = request["model"].partition(":")
         if kind != "torchvision" or not name:
             raise BadRequest("unknown model " + request["model"] + " (use torchvision:NAME or --script FILE:FUNC)")
-        model, inputs = torchvision_model(name, request)
+        with phase_limit(request, "build"):
+            model, inputs = torchvision_model(name, request)
     else:
         func = script_function(request["script"]["file"], request["script"]["function"])
-        made = func()
+        with phase_limit(request, "build"):
+            made = func()
         if not (isinstance(made, tuple) and len(made) == 2 and callable(made[0])):
             raise BadRequest(request["script"]["file"] + ": " + request["script"]["function"]
                              + "() must return (model, inputs)")
@@ -168,13 +243,14 @@ def trace(request, result):
     model, inputs = build(request, result)
     recorder = make_recorder()
     result["phases"] = recorder.counts
+    result["args"] = recorder.args
     start = time.perf_counter()
     grad = torch.enable_grad() if request.get("backward") else torch.no_grad()
-    with grad, recorder:
+    with phase_limit(request, "forward"), grad, recorder:
         outputs = model(*inputs)
     result["seconds"]["forward"] = time.perf_counter() - start
     if request.get("backward"):
-        run_backward(recorder, outputs, result)
+        run_backward(recorder, outputs, result, request)
 
 
 def main():
@@ -185,6 +261,8 @@ def main():
     status = 0
     try:
         trace(request, result)
+    except PhaseTimeout as e:
+        result["error"] = {"kind": "PhaseTimeout", "phase": e.phase, "message": str(e)}
     except BadRequest as e:
         result["error"] = {"kind": "BadRequest", "message": str(e)}
         status = 2

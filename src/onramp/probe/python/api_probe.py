@@ -1,6 +1,6 @@
 """Asks torch and a backend module what they answer without the device.
 
-Usage: python api_probe.py RESULT_FILE MODULE DEVICE [--registrations-only | --routes OPS_FILE]
+Usage: python api_probe.py RESULT_FILE MODULE DEVICE [--registrations-only | --routes OPS_FILE [--args ARGS_FILE]]
 
 MODULE may be empty (probe torch alone); DEVICE may be empty (use the name
 the backend gave PrivateUse1, else MODULE without a "torch_" prefix).
@@ -12,6 +12,12 @@ stops there, after recording for each op named in OPS_FILE (one a line,
 "add.Tensor") what the dispatcher holds for PrivateUse1: whether the module
 registered a kernel for it, and the PrivateUse1 line of its dispatch table
 (onramp reads the route from that line and the schema: probe/served_routes.h).
+For an op whose PrivateUse1 entry is a composite kernel (not the module's
+own), its callees are found by running that kernel on meta tensors
+(redispatched to PrivateUse1) under a TorchDispatchMode that records the ops
+it reaches, recursively: a "callees" record per op. The inputs come from
+ARGS_FILE (a JSON object, op -> the arguments of one traced call, as
+port/python/trace.py records them); an op without them is "not checked".
 Results go to RESULT_FILE as JSON Lines, one record per call, each preceded
 by a "begin" record, so that a call that hangs or crashes the interpreter is
 still named. Features are detected by looking for them, never by version.
@@ -243,7 +249,7 @@ def dump_line(torch, op):
     return ""
 
 
-def emit_routes(rec, torch, ops_file, before, after, fallback_before):
+def emit_routes(rec, torch, ops_file, before, after, fallback_before, args_file=None):
     """One "op" record per op; "own" is a PrivateUse1 registration the
     import added (after minus before). A computed kernel alone says nothing:
     plain torch has one for every structured op."""
@@ -259,11 +265,155 @@ def emit_routes(rec, torch, ops_file, before, after, fallback_before):
         if isinstance(after.get("PrivateUse1"), list) and isinstance(before.get("PrivateUse1"), list) else set()
     with open(ops_file) as f:
         ops = [line.strip() for line in f if line.strip()]
+    lines = {}
     for op in dict.fromkeys(ops):
         qualified = op if "::" in op else "aten::" + op
-        line = dump_line(torch, op)
+        line = lines[op] = dump_line(torch, op)
         rec.emit({"kind": "op", "op": op, "known": line is not None, "own": qualified in added,
                   "dump": line or ""})
+    # The routes are complete: a crash in the callee check below loses only callees.
+    rec.emit({"kind": "routes_done"})
+    traced_args = {}
+    if args_file:
+        with open(args_file) as f:
+            traced_args = json.load(f)
+    emit_callees(rec, torch, list(dict.fromkeys(ops)), traced_args if isinstance(traced_args, dict) else {},
+                 lines, added)
+
+
+class NotRebuilt(Exception):
+    """An argument the callee check cannot rebuild on the meta device."""
+
+
+def rebuild(torch, value):
+    """A traced argument on the meta device: tensors become empty meta
+    tensors of the same shape, strides and dtype; devices become meta."""
+    if isinstance(value, list):
+        return [rebuild(torch, v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    def attribute(name, kind):
+        found = getattr(torch, str(name), None)
+        if not isinstance(found, kind):
+            raise NotRebuilt(f"{name} is not a torch.{kind.__name__}")
+        return found
+    if "tensor" in value:
+        dtype = attribute(value.get("dtype"), torch.dtype)
+        if "stride" in value:
+            return torch.empty_strided(value["tensor"], value["stride"], dtype=dtype, device="meta")
+        return torch.empty(value["tensor"], dtype=dtype, device="meta")
+    if "dtype" in value:
+        return attribute(value["dtype"], torch.dtype)
+    if "device" in value:
+        return torch.device("meta")
+    if "memory_format" in value:
+        return attribute(value["memory_format"], torch.memory_format)
+    if "layout" in value:
+        return attribute(value["layout"], torch.layout)
+    raise NotRebuilt(f"an argument of type {value.get('unsupported', '?')}")
+
+
+def overload_packet(torch, op):
+    """torch.ops.aten.masked_fill.Scalar for "masked_fill.Scalar"."""
+    namespace, _, full = op.rpartition("::")
+    name, _, overload = full.partition(".")
+    return getattr(getattr(getattr(torch.ops, namespace or "aten"), name), overload or "default")
+
+
+def op_name(func):
+    namespace, _, name = func._schema.name.partition("::")
+    overload = func._overloadname
+    full = name if overload in ("default", "") else name + "." + overload
+    return full if namespace == "aten" else namespace + "::" + full
+
+
+def callees_of(torch, op, args, kwargs):
+    """The ops a call of op's PrivateUse1 kernel reaches, in order, each with
+    the arguments of its first call (meta tensors)."""
+    from torch.utils._python_dispatch import TorchDispatchMode
+
+    class CalleeRecorder(TorchDispatchMode):
+        def __init__(self):
+            super().__init__()
+            self.seen = {}
+
+        def __torch_dispatch__(self, func, types, a=(), kw=None):
+            self.seen.setdefault(op_name(func), (a, kw or {}))
+            return func(*a, **(kw or {}))
+
+    recorder = CalleeRecorder()
+    keys = torch._C.DispatchKeySet(torch._C.DispatchKey.PrivateUse1)
+    with recorder:
+        overload_packet(torch, op).redispatch(keys, *args, **kwargs)
+    return recorder.seen
+
+
+COMPOSITE_KINDS = ("[default backend kernel]", "[math kernel]")
+CALLEE_DEPTH = 6
+CALLEE_OPS = 2000
+
+
+def emit_callees(rec, torch, roots, traced_args, lines, added):
+    """A "callees" record for each composite op reached from roots, and an
+    "op" record for each callee not yet recorded; lines: op -> dump line."""
+    def composite(op):
+        qualified = op if "::" in op else "aten::" + op
+        line = lines.get(op)
+        return bool(line) and line.endswith(COMPOSITE_KINDS) and qualified not in added
+
+    def emit_op(op):
+        if op in lines or len(lines) >= CALLEE_OPS:
+            return
+        qualified = op if "::" in op else "aten::" + op
+        lines[op] = dump_line(torch, op)
+        rec.emit({"kind": "op", "op": op, "known": lines[op] is not None, "own": qualified in added,
+                  "dump": lines[op] or ""})
+
+    pending = []
+    redispatch = hasattr(getattr(torch, "_ops", None), "OpOverload") and hasattr(torch._ops.OpOverload, "redispatch")
+    for op in roots:
+        if not composite(op):
+            continue
+        if not redispatch:  # torch 1.13: no OpOverload.redispatch (its _op_dk crashes on meta tensors)
+            rec.emit({"kind": "callees", "op": op, "checked": False,
+                      "why": "this torch has no torch._ops.OpOverload.redispatch"})
+            continue
+        spec = traced_args.get(op)
+        if not isinstance(spec, dict):
+            rec.emit({"kind": "callees", "op": op, "checked": False,
+                      "why": "no arguments of a call of it were given (a trace records them)"})
+            continue
+        try:
+            args = rebuild(torch, spec.get("args", []))
+            kwargs = {k: rebuild(torch, v) for k, v in (spec.get("kwargs") or {}).items()}
+        except Exception as exc:
+            rec.emit({"kind": "callees", "op": op, "checked": False,
+                      "why": f"its traced arguments cannot be rebuilt on meta: {first_lines(str(exc), 200)}"})
+            continue
+        pending.append((op, args, kwargs, 0))
+    checked = set()
+    while pending:
+        op, args, kwargs, depth = pending.pop(0)
+        if op in checked:
+            continue
+        checked.add(op)
+        try:
+            seen = callees_of(torch, op, args, kwargs)
+        except Exception as exc:
+            rec.emit({"kind": "callees", "op": op, "checked": False,
+                      "why": f"running it on meta tensors raised {type(exc).__name__}: {first_lines(str(exc), 200)}"})
+            continue
+        callees = [c for c in seen if c != op]
+        rec.emit({"kind": "callees", "op": op, "checked": True, "callees": callees})
+        for callee in callees:
+            emit_op(callee)
+            if composite(callee) and callee not in checked:
+                if depth + 1 >= CALLEE_DEPTH:
+                    rec.emit({"kind": "callees", "op": callee, "checked": False,
+                              "why": f"deeper than {CALLEE_DEPTH} calls"})
+                    checked.add(callee)
+                else:
+                    pending.append((callee, list(seen[callee][0]), dict(seen[callee][1]), depth + 1))
 
 
 def parses(torch, text):
@@ -329,6 +479,7 @@ def main():
     rec = Recorder(sys.argv[1])
     module_name, requested_device = sys.argv[2], sys.argv[3]
     routes_file = sys.argv[5] if sys.argv[4:5] == ["--routes"] and len(sys.argv) > 5 else None
+    args_file = sys.argv[7] if routes_file and sys.argv[6:7] == ["--args"] and len(sys.argv) > 7 else None
     registrations_only = sys.argv[4:5] == ["--registrations-only"] or routes_file is not None
     autoload_disabled = disable_autoload(module_name)
     torch = import_or_record(rec, "torch", "torch_import")
@@ -346,7 +497,7 @@ def main():
     after = registrations(torch)
     emit_registrations(rec, before, after)
     if routes_file:
-        emit_routes(rec, torch, routes_file, before or {}, after or {}, fallback_before)
+        emit_routes(rec, torch, routes_file, before or {}, after or {}, fallback_before, args_file)
     if registrations_only:
         rec.emit({"kind": "end"})
         return
