@@ -9,7 +9,7 @@ import warnings
 import torch
 
 from . import _C  # noqa: F401  Loading the extension is what registers the kernels.
-from . import device
+from . import device, integration
 
 __version__ = "0.1.0"
 
@@ -42,4 +42,6 @@ def _warn_without_tcmalloc() -> None:
 DEVICE_TYPE = _name_the_device()
 if hasattr(torch, "_register_device_module") and not hasattr(torch, DEVICE_TYPE):
     torch._register_device_module(DEVICE_TYPE, device)
+if integration.ENABLED:
+    integration.provide(DEVICE_TYPE, device)
 _warn_without_tcmalloc()

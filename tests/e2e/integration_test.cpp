@@ -1,0 +1,145 @@
+// End-to-end: the integration scorecard of the reference backend on the
+// torch 2.x host (torch 2.13), the wheel built with ONRAMP_REF_INTEGRATION=1
+// (so that it carries the autoload entry point) and installed with
+// `pip install --target`, probed with the switch on at run time. Each row is
+// checked against what the reference provides (examples/reference-backend/
+// README.md lists it). Then Debian's torch (1.13): the rows of points that
+// torch lacks say not_in_this_torch.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "harness.h"
+
+namespace onramp::e2e {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+const std::string kHost = ONRAMP_TORCH2_PYTHON;
+const std::string kBackendDir = std::string(ONRAMP_SOURCE_DIR) + "/examples/reference-backend";
+
+json find_key(const json& list, const std::string& key) {
+  for (const auto& item : list) {
+    if (item.value("key", "") == key) return item;
+  }
+  ADD_FAILURE() << "no " << key;
+  return json::object();
+}
+
+std::map<std::string, json> rows_by_point(const json& section) {
+  std::map<std::string, json> rows;
+  for (const auto& row : find_key(section["tables"], "points")["rows"]) rows[row.value("point", "")] = row;
+  return rows;
+}
+
+class Scorecard : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    ASSERT_TRUE(fs::exists(kHost)) << kHost << " is missing: `make host` (scripts/host-venv.sh) makes it";
+    std::string dist = dir_->path() + "/dist";
+    ASSERT_EQ(shell("ONRAMP_REF_INTEGRATION=1 PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' '" + dist + "' >&2"),
+              0);
+    std::string wheel;
+    for (const auto& e : fs::directory_iterator(dist)) wheel = e.path().string();
+    ASSERT_FALSE(wheel.empty());
+    site_ = new std::string(dir_->path() + "/site");
+    ASSERT_EQ(shell("'" + kHost + "' -m pip install -q --no-deps --no-index --ignore-requires-python --target '" +
+                    *site_ + "' '" + wheel + "' >&2"),
+              0);
+  }
+  static void TearDownTestSuite() {
+    delete site_;
+    delete dir_;
+  }
+  static TempDir* dir_;
+  static std::string* site_;
+};
+TempDir* Scorecard::dir_ = nullptr;
+std::string* Scorecard::site_ = nullptr;
+
+TEST_F(Scorecard, ReferenceBackendRowByRowOnTorch2) {
+  auto r = run_onramp({"probe", "--python", kHost, "--path", *site_, "--module", "onramp_ref", "--env",
+                       "ONRAMP_REF_INTEGRATION=1", "--no-import", "--json", "--out", dir_->path() + "/probe"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json section = json::parse(r.out)["sections"]["integration"];
+  auto rows = rows_by_point(section);
+  ASSERT_EQ(rows.size(), 16u);
+  std::map<std::string, std::string> expected{
+      {"device_name", "provided"},        // rename_privateuse1_backend("ref") at import
+      {"device_module", "provided"},      // torch.ref, with integration.py's functions
+      {"generated_methods", "provided"},  // generate_methods_for_privateuse1_backend
+      {"minimum_operators", "partial"},   // every op of the set routed, but no boxed fallback
+      {"device_guard", "provided"},       // C10_REGISTER_GUARD_IMPL in csrc/host_allocator.cpp
+      {"generator", "raises"},            // no REGISTER_GENERATOR_PRIVATEUSE1
+      {"hooks", "provided"},              // csrc/hooks.cpp
+      {"serialization", "provided"},      // map_location="ref" copies through _copy_from
+      {"amp", "partial"},                 // get_amp_supported_dtype, no autocast kernels
+      {"distributed", "absent"},
+      {"compile", "absent"},
+      {"profiler", "absent"},
+      {"streams", "partial"},             // synchronize and memory stats, no Stream or Event
+      {"autoload", "provided"},           // the wheel's torch.backends entry point
+      {"test_reuse", "provided"},         // onramp_ref/testing.py
+      {"harmless", "provided"},
+  };
+  for (const auto& [point, status] : expected) {
+    EXPECT_EQ(rows[point].value("status", ""), status) << point << ": " << rows[point].dump();
+    EXPECT_FALSE(rows[point].value("method", "").empty()) << point;
+    EXPECT_FALSE(rows[point].value("evidence", "").empty()) << point;
+  }
+  EXPECT_NE(rows["autoload"]["evidence"].get<std::string>().find("onramp_ref.integration:autoload"), std::string::npos);
+  EXPECT_NE(rows["test_reuse"]["evidence"].get<std::string>().find("testing.py:"), std::string::npos);
+  EXPECT_NE(rows["minimum_operators"]["evidence"].get<std::string>().find("_copy_from -> own_kernel"),
+            std::string::npos)
+      << rows["minimum_operators"].dump();
+  EXPECT_NE(rows["generator"]["detail"].get<std::string>().find("raised"), std::string::npos);
+  size_t provided = 0;
+  for (const auto& [point, status] : expected) provided += status == "provided";
+  EXPECT_EQ(find_key(section["figures"], "points_provided")["value"], provided);
+  EXPECT_EQ(find_key(section["figures"], "scorecard")["value"],
+            std::to_string(provided) + " of 16 points provided here, 0 need the device");
+}
+
+TEST_F(Scorecard, WithoutTheDeviceTheDeviceBoundRowsNeedIt) {
+  auto r = run_onramp({"probe", "--python", kHost, "--path", *site_, "--module", "onramp_ref", "--env",
+                       "ONRAMP_REF_INTEGRATION=1", "--env", "ONRAMP_REF_DEVICE_COUNT=0", "--no-import", "--json",
+                       "--out", dir_->path() + "/probe0"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json section = json::parse(r.out)["sections"]["integration"];
+  auto rows = rows_by_point(section);
+  EXPECT_EQ(rows["device_guard"].value("status", ""), "needs_device") << rows["device_guard"].dump();
+  EXPECT_NE(rows["device_guard"]["detail"].get<std::string>().find("device_count() is 0"), std::string::npos);
+  EXPECT_GT(find_key(section["figures"], "points_need_device")["value"].get<int>(), 0);
+}
+
+TEST_F(Scorecard, ProbeWithoutIntegrationHasNoSection) {
+  auto r = run_onramp({"probe", "--python", kHost, "--path", *site_, "--module", "onramp_ref", "--no-import",
+                       "--no-integration", "--json", "--out", dir_->path() + "/probe-none"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(json::parse(r.out)["sections"].contains("integration"));
+}
+
+TEST(ScorecardOnDebiansTorch, RowsTheTorchLacksSayNotInThisTorch) {
+  if (torch_major(kSystemPython) != 1) GTEST_SKIP() << "Debian's torch is " << torch_version(kSystemPython);
+  TempDir dir;
+  ASSERT_EQ(shell("PYTHON='" + std::string(kSystemPython) + "' '" + kBackendDir + "/build.sh' >&2"), 0);
+  ASSERT_EQ(shell("PYTHON='" + std::string(kSystemPython) + "' '" + kBackendDir + "/build.sh' --where > '" +
+                  dir.path() + "/where'"),
+            0);
+  std::string where = read_file(dir.path() + "/where");
+  while (!where.empty() && where.back() == '\n') where.pop_back();
+  auto r = run_onramp({"probe", "--python", kSystemPython, "--path", where, "--module", "onramp_ref", "--no-import",
+                       "--json", "--out", dir.path() + "/probe"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto rows = rows_by_point(json::parse(r.out)["sections"]["integration"]);
+  for (const char* point : {"device_name", "device_guard", "autoload", "compile"}) {
+    EXPECT_EQ(rows[point].value("status", ""), "not_in_this_torch") << point << ": " << rows[point].dump();
+  }
+}
+
+}  // namespace
+}  // namespace onramp::e2e
