@@ -16,7 +16,7 @@ Check read_check(const Json& r) {
   Check c{text_field(r, "point"), text_field(r, "call"), text_field(r, "outcome"), text_field(r, "value"),
           text_field(r, "type"), text_field(r, "message"), std::nullopt, number_field(r, "seconds", 0)};
   if (const Json* ok = report::field(r, "ok"); ok && ok->is_boolean()) c.ok = ok->get<bool>();
-  if (c.outcome != "value" && c.outcome != "not_in_this_torch") c.outcome = "raised";
+  if (c.outcome != "value" && c.outcome != "absent" && c.outcome != "not_in_this_torch") c.outcome = "raised";
   if (!std::isfinite(c.seconds) || c.seconds < 0) c.seconds = 0;
   return c;
 }

@@ -19,6 +19,7 @@ namespace {
 std::string answer(const Check& c) {
   if (c.outcome == "value") return c.value;
   if (c.outcome == "not_in_this_torch") return "not in this torch: " + c.message;
+  if (c.outcome == "absent") return "absent: " + c.type + ": " + c.message;
   return "raised " + (c.type.empty() ? std::string("an error") : c.type) + (c.message.empty() ? "" : ": " + c.message);
 }
 
@@ -37,31 +38,33 @@ std::optional<Row> judge_checks(const std::string& point, const std::vector<cons
                                 std::optional<long long> device_count) {
   if (checks.empty()) return std::nullopt;
   Row row{point, Status::absent, "", "", answers(checks)};
-  size_t missing_in_torch = 0, shown = 0, counted = 0;
+  size_t missing_in_torch = 0, shown = 0, counted = 0, raised = 0;
   const Check* first_raise = nullptr;
+  const Check* first_missing = nullptr;  // the first check that shows the point missing
   for (const auto* c : checks) {
     if (!row.method.empty()) row.method += "; ";
     row.method += c->call;
     if (c->outcome == "not_in_this_torch") {
       ++missing_in_torch;
-    } else if (c->outcome == "raised") {
-      ++counted;
-      if (!first_raise) first_raise = c;
-    } else if (c->ok) {
-      ++counted;
-      if (*c->ok) ++shown;
+      continue;
     }
+    if (c->outcome == "raised") {
+      ++counted;
+      ++raised;
+      if (!first_raise) first_raise = c;
+      continue;
+    }
+    if (c->outcome != "absent" && !c->ok) continue;  // informational
+    ++counted;
+    if (c->outcome == "value" && *c->ok) ++shown;
+    else if (!first_missing) first_missing = c;
   }
   if (missing_in_torch == checks.size()) {
     row.status = Status::not_in_this_torch;
     row.detail = checks.front()->message;
     return row;
   }
-  if (first_raise && shown == 0 && counted == [&] {
-        size_t raised = 0;
-        for (const auto* c : checks) raised += c->outcome == "raised";
-        return raised;
-      }()) {
+  if (raised > 0 && raised == counted) {
     bool no_device = device_count && *device_count == 0;
     row.status = no_device ? Status::needs_device : Status::raises;
     row.detail = (no_device ? "device_count() is 0 here, and " : "") + first_raise->call + " " + answer(*first_raise);
@@ -74,6 +77,7 @@ std::optional<Row> judge_checks(const std::string& point, const std::vector<cons
   }
   row.status = shown == counted ? Status::provided : shown == 0 ? Status::absent : Status::partial;
   row.detail = std::to_string(shown) + " of " + std::to_string(counted) + " checks show it";
+  if (first_missing) row.detail += "; " + first_missing->call + " -> " + answer(*first_missing);
   if (first_raise) row.detail += "; " + first_raise->call + " " + answer(*first_raise);
   return row;
 }

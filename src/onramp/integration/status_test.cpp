@@ -33,6 +33,12 @@ TEST(IntegrationStatus, RaisesUnlessTheMachineHasNoDevice) {
   EXPECT_EQ(judged({raised(), ok(false)}, 0), Status::absent);
 }
 
+TEST(IntegrationStatus, TorchsWordsForNothingRegisteredReadAsAbsentNotAsTheDevice) {
+  Check none{"p", "guard()", "absent", "", "RuntimeError", "PyTorch is not linked with support for fk devices", {}, 0};
+  EXPECT_EQ(judged({none}, 0), Status::absent);
+  EXPECT_EQ(judged({none, ok(true)}), Status::partial);
+}
+
 TEST(IntegrationStatus, FeaturesThisTorchLacks) {
   EXPECT_EQ(judged({missing()}), Status::not_in_this_torch);
   EXPECT_EQ(judged({missing(), info()}), Status::not_in_this_torch);

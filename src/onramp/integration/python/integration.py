@@ -18,7 +18,8 @@ hung it, so that one hang does not hide the other points).
 Records go to RESULT_FILE as JSON Lines. Every check is preceded by a "begin"
 record naming its point, so that a check that hangs or kills the interpreter
 is still named. A check record says what was called ("call"), what came back
-("outcome": value, raised, absent, not_in_this_torch) and the answer.
+("outcome": value, raised, absent: torch's words for nothing registered,
+not_in_this_torch) and the answer.
 Features are detected by looking for them, never by version.
 """
 import importlib
@@ -33,6 +34,11 @@ VALUE_LIMIT = 200
 STREAM_API = ["Stream", "Event", "current_stream", "synchronize", "memory_allocated",
               "max_memory_allocated", "memory_stats", "empty_cache"]
 TEST_MARKERS = ["PrivateUse1TestBase", "instantiate_device_type_tests"]
+# What torch (or this script) raises when nothing is registered for the point:
+# the check then says "absent" rather than "raised".
+ABSENCE_MESSAGES = ["is not linked with support for", "Please register PrivateUse1HooksInterface",
+                    "No interface for device", "no Inductor scheduling registered", "has no get_amp_supported_dtype",
+                    "torch has no attribute", "device module is not registered"]
 
 
 class Recorder:
@@ -57,7 +63,8 @@ class Recorder:
         except NotInThisTorch as missing:
             record.update(outcome="not_in_this_torch", message=str(missing))
         except BaseException as exc:
-            record.update(outcome="raised", type=type(exc).__name__, message=short(str(exc)))
+            absent = any(m in str(exc) for m in ABSENCE_MESSAGES)
+            record.update(outcome="absent" if absent else "raised", type=type(exc).__name__, message=short(str(exc)))
         else:
             record.update(outcome="value", value=short(safe_repr(value)))
             if judge is not None:
@@ -244,8 +251,36 @@ def check_profiler(rec, torch, device):
     def activities():
         supported = need(torch, "_C", "_autograd", "_supported_activities")()
         return sorted(str(a) for a in supported)
-    rec.check("profiler", "torch._C._autograd._supported_activities() includes PrivateUse1", activities,
-              lambda v: any("PrivateUse1" in a for a in v))
+    # Informational: torch lists the PrivateUse1 activity once the backend is renamed, stubs or not.
+    rec.check("profiler", "torch._C._autograd._supported_activities()", activities)
+    rec.check("profiler", f'torch.autograd.profiler.profile(use_device="{device}") around a CPU op: PrivateUse1 '
+              "profiler stubs registered (no \"used in profiler but not enabled\" on stderr)",
+              lambda: legacy_profile(torch, device), lambda v: v.startswith("stubs registered"))
+
+
+def legacy_profile(torch, device):
+    """Runs the legacy profiler with the device; torch reports missing
+    PrivateUse1 stubs only on stderr (a RecordFunction callback warning), so
+    fd 2 is read for the duration."""
+    import tempfile
+    need(torch, "autograd", "profiler", "profile")
+    with tempfile.TemporaryFile(mode="w+b") as captured:
+        sys.stderr.flush()
+        saved = os.dup(2)
+        os.dup2(captured.fileno(), 2)
+        try:
+            with torch.autograd.profiler.profile(use_device=device):
+                torch.ones(2) + 1
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+        captured.seek(0)
+        text = captured.read().decode("utf-8", "replace")
+    for line in text.splitlines():
+        if "used in profiler but not enabled" in line:
+            return "stubs not registered: " + short(line.strip(), 300)
+    return "stubs registered: the profile ran without the missing-stubs warning"
 
 
 def check_streams(rec, torch, device):
