@@ -18,7 +18,7 @@ struct ApiProbeOptions {
   std::string device;  // empty: the PrivateUse1 name, else derived from the module name
   // A file in the run directory naming ops (one a line): the run also records
   // their PrivateUse1 routes (api_probe.py --with-routes; served_routes.h).
-  std::string routes_file;
+  std::string routes_file = {};
 };
 
 // With a module, also reads where the installed package names its device
