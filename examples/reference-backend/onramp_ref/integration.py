@@ -7,7 +7,8 @@ import also
 - generates torch.Tensor.ref / is_ref, the TypedStorage methods and
   nn.Module.ref (torch.utils.generate_methods_for_privateuse1_backend);
 - gives torch.ref the device-module functions PyTorch's guide lists:
-  current_device, set_device, manual_seed(_all), get_rng_state, set_rng_state,
+  device (the context manager torch.load enters), current_device, set_device,
+  manual_seed(_all), get_rng_state, set_rng_state,
   initial_seed, get_amp_supported_dtype, is_autocast_enabled,
   get_autocast_dtype, synchronize, memory_allocated, max_memory_allocated,
   memory_stats, empty_cache.
@@ -20,6 +21,21 @@ import os
 import torch
 
 ENABLED = os.environ.get("ONRAMP_REF_INTEGRATION") == "1"
+
+
+class _Device:
+    """torch.ref.device(index): the context manager torch enters to move
+    storages to the device (torch.load with map_location="ref"); with one
+    device there is nothing to switch."""
+
+    def __init__(self, device):
+        self.idx = torch.device(device).index if isinstance(device, (str, torch.device)) else device
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
 
 
 def _current_device() -> int:
@@ -74,7 +90,7 @@ def _no_stats(device=None) -> dict:
 
 
 DEVICE_FUNCTIONS = {
-    "current_device": _current_device, "set_device": _set_device, "manual_seed": _manual_seed,
+    "device": _Device, "current_device": _current_device, "set_device": _set_device, "manual_seed": _manual_seed,
     "manual_seed_all": _manual_seed, "get_rng_state": _get_rng_state, "set_rng_state": _set_rng_state,
     "initial_seed": _initial_seed, "get_amp_supported_dtype": _amp_dtypes, "is_autocast_enabled": _no_autocast,
     "get_autocast_dtype": _autocast_dtype, "synchronize": _synchronize, "memory_allocated": _zero,

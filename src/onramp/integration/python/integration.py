@@ -38,7 +38,8 @@ TEST_MARKERS = ["PrivateUse1TestBase", "instantiate_device_type_tests"]
 # the check then says "absent" rather than "raised".
 ABSENCE_MESSAGES = ["is not linked with support for", "Please register PrivateUse1HooksInterface",
                     "No interface for device", "no Inductor scheduling registered", "has no get_amp_supported_dtype",
-                    "torch has no attribute", "device module is not registered"]
+                    "torch has no attribute", "device module is not registered",
+                    "at the same time for PrivateUse1"]
 
 
 class Recorder:
@@ -285,23 +286,23 @@ def legacy_profile(torch, device):
 
 def check_streams(rec, torch, device):
     module = getattr(torch, device, None)
+    for name in STREAM_API:
+        rec.check("streams", f"hasattr(torch.{device}, {name!r})", lambda n=name: present(module, device, n), bool)
 
-    def present():
-        if module is None:
-            raise LookupError(f"torch has no attribute {device!r}")
-        return {name: hasattr(module, name) for name in STREAM_API}
-    rec.check("streams", f"hasattr(torch.{device}, name) for {', '.join(STREAM_API)}", present,
-              lambda v: all(v.values()))
+
+def present(module, device, name):
+    if module is None:
+        raise LookupError(f"torch has no attribute {device!r}")
+    return hasattr(module, name)
 
 
 def check_methods(rec, torch, device):
-    def present():
-        storage = getattr(torch, "TypedStorage", None)
-        return {f"TypedStorage.{device}": storage is not None and hasattr(storage, device),
-                f"TypedStorage.is_{device}": storage is not None and hasattr(storage, f"is_{device}"),
-                f"nn.Module.{device}": hasattr(torch.nn.Module, device)}
-    rec.check("generated_methods", "hasattr on torch.TypedStorage and torch.nn.Module", present,
-              lambda v: all(v.values()))
+    storage = getattr(torch, "TypedStorage", None)
+    for owner, name, obj in ((f"torch.TypedStorage", device, storage),
+                             (f"torch.TypedStorage", f"is_{device}", storage),
+                             ("torch.nn.Module", device, torch.nn.Module)):
+        rec.check("generated_methods", f"hasattr({owner}, {name!r})",
+                  lambda o=obj, n=name: o is not None and hasattr(o, n), bool)
 
 
 def check_test_reuse(rec, module_name):
