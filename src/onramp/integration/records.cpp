@@ -1,6 +1,7 @@
 #include "onramp/integration/records.h"
 
 #include <cmath>
+#include <set>
 
 #include "onramp/report/json_fields.h"
 
@@ -16,7 +17,8 @@ Check read_check(const Json& r) {
   Check c{text_field(r, "point"), text_field(r, "call"), text_field(r, "outcome"), text_field(r, "value"),
           text_field(r, "type"), text_field(r, "message"), std::nullopt, number_field(r, "seconds", 0)};
   if (const Json* ok = report::field(r, "ok"); ok && ok->is_boolean()) c.ok = ok->get<bool>();
-  if (c.outcome != "value" && c.outcome != "absent" && c.outcome != "not_in_this_torch") c.outcome = "raised";
+  static const std::set<std::string> known{"value", "raised", "absent", "needs_device", "not_in_this_torch"};
+  if (!known.contains(c.outcome)) c.outcome = "raised";
   if (!std::isfinite(c.seconds) || c.seconds < 0) c.seconds = 0;
   return c;
 }

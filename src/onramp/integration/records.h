@@ -16,7 +16,8 @@ struct Check {
   std::string point;    // "device_guard"
   std::string call;     // the call made or the file read
   std::string outcome;  // value, raised, absent (raised what torch says when nothing is registered),
-                        // not_in_this_torch; anything else reads as raised
+                        // needs_device (cannot be asked without one), not_in_this_torch;
+                        // anything else reads as raised
   std::string value;    // repr of the answer, for "value"
   std::string type;     // the exception's type, for "raised"
   std::string message;  // the exception's message, or why the check cannot be asked

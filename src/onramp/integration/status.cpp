@@ -20,6 +20,7 @@ std::string answer(const Check& c) {
   if (c.outcome == "value") return c.value;
   if (c.outcome == "not_in_this_torch") return "not in this torch: " + c.message;
   if (c.outcome == "absent") return "absent: " + c.type + ": " + c.message;
+  if (c.outcome == "needs_device") return "needs the device: " + c.message;
   return "raised " + (c.type.empty() ? std::string("an error") : c.type) + (c.message.empty() ? "" : ": " + c.message);
 }
 
@@ -41,11 +42,16 @@ std::optional<Row> judge_checks(const std::string& point, const std::vector<cons
   size_t missing_in_torch = 0, shown = 0, counted = 0, raised = 0;
   const Check* first_raise = nullptr;
   const Check* first_missing = nullptr;  // the first check that shows the point missing
+  const Check* first_unaskable = nullptr;  // the first that cannot be asked without the device
   for (const auto* c : checks) {
     if (!row.method.empty()) row.method += "; ";
     row.method += c->call;
     if (c->outcome == "not_in_this_torch") {
       ++missing_in_torch;
+      continue;
+    }
+    if (c->outcome == "needs_device") {
+      if (!first_unaskable) first_unaskable = c;
       continue;
     }
     if (c->outcome == "raised") {
@@ -70,6 +76,11 @@ std::optional<Row> judge_checks(const std::string& point, const std::vector<cons
     row.detail = (no_device ? "device_count() is 0 here, and " : "") + first_raise->call + " " + answer(*first_raise);
     return row;
   }
+  if (counted == 0 && first_unaskable) {
+    row.status = Status::needs_device;
+    row.detail = first_unaskable->call + " " + answer(*first_unaskable);
+    return row;
+  }
   if (counted == 0) {
     row.status = missing_in_torch ? Status::not_in_this_torch : Status::absent;
     row.detail = "no check could show the point";
@@ -79,6 +90,7 @@ std::optional<Row> judge_checks(const std::string& point, const std::vector<cons
   row.detail = std::to_string(shown) + " of " + std::to_string(counted) + " checks show it";
   if (first_missing) row.detail += "; " + first_missing->call + " -> " + answer(*first_missing);
   if (first_raise) row.detail += "; " + first_raise->call + " " + answer(*first_raise);
+  if (first_unaskable) row.detail += "; " + first_unaskable->call + " -> " + answer(*first_unaskable);
   return row;
 }
 

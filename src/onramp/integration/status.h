@@ -23,7 +23,9 @@ struct Row {
 
 // A point judged from its checks: a check with `ok` counts (true: shows the
 // point; false: shows it missing), a raised check counts against it, an
-// informational one (value, no `ok`) does not count. All not_in_this_torch:
+// informational one (value, no `ok`) does not count, nor does one that cannot
+// be asked without the device (needs_device: said in the detail, and the
+// row's status when nothing else counted). All not_in_this_torch:
 // not_in_this_torch. Only raised checks and none shown: raises, or
 // needs_device where `device_count` is 0 (the raise may be the missing
 // device). All shown: provided; none: absent; else partial. nullopt when

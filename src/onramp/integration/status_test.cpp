@@ -39,6 +39,16 @@ TEST(IntegrationStatus, TorchsWordsForNothingRegisteredReadAsAbsentNotAsTheDevic
   EXPECT_EQ(judged({none, ok(true)}), Status::partial);
 }
 
+TEST(IntegrationStatus, ChecksThatNeedTheDeviceDoNotCountButAreSaid) {
+  Check unaskable{"p", "set_device_index(0)", "needs_device", "", "", "device_count() is 0", {}, 0};
+  EXPECT_EQ(judged({unaskable}), Status::needs_device);
+  Check shown = ok(true);
+  auto row = judge_checks("p", {&shown, &unaskable}, 0);
+  ASSERT_TRUE(row);
+  EXPECT_EQ(row->status, Status::provided);
+  EXPECT_NE(row->detail.find("needs the device: device_count() is 0"), std::string::npos) << row->detail;
+}
+
 TEST(IntegrationStatus, FeaturesThisTorchLacks) {
   EXPECT_EQ(judged({missing()}), Status::not_in_this_torch);
   EXPECT_EQ(judged({missing(), info()}), Status::not_in_this_torch);

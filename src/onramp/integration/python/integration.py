@@ -19,7 +19,7 @@ Records go to RESULT_FILE as JSON Lines. Every check is preceded by a "begin"
 record naming its point, so that a check that hangs or kills the interpreter
 is still named. A check record says what was called ("call"), what came back
 ("outcome": value, raised, absent: torch's words for nothing registered,
-not_in_this_torch) and the answer.
+needs_device: cannot be asked without one, not_in_this_torch) and the answer.
 Features are detected by looking for them, never by version.
 """
 import importlib
@@ -63,6 +63,8 @@ class Recorder:
             value = thunk()
         except NotInThisTorch as missing:
             record.update(outcome="not_in_this_torch", message=str(missing))
+        except NeedsDevice as why:
+            record.update(outcome="needs_device", message=str(why))
         except BaseException as exc:
             absent = any(m in str(exc) for m in ABSENCE_MESSAGES)
             record.update(outcome="absent" if absent else "raised", type=type(exc).__name__, message=short(str(exc)))
@@ -72,6 +74,10 @@ class Recorder:
                 record["ok"] = bool(judge(value))
         record["seconds"] = round(time.perf_counter() - start, 4)
         self.emit(record)
+
+
+class NeedsDevice(Exception):
+    """The check can only be asked where a device is present."""
 
 
 class NotInThisTorch(Exception):
@@ -177,7 +183,7 @@ def check_guard(rec, torch, device):
 
 def set_first_device(torch):
     if torch.accelerator.device_count() == 0:
-        raise RuntimeError("device_count() is 0: there is no device index to set")
+        raise NeedsDevice("device_count() is 0: there is no device index to set")
     torch.accelerator.set_device_index(0)
     return torch.accelerator.current_device_index()
 
