@@ -267,6 +267,7 @@ std::string run_probe_step(AuditState& s) {
   options.module = s.module;
   options.device = !s.options.device.empty() ? s.options.device : s.profile ? s.profile->device : "";
   options.runs = s.options.runs;
+  options.integration = s.options.integration;
   SandboxRunner runner;
   std::string backend_wheel = s.wheels.empty() ? "" : s.wheels.front();
   options.import_facts = import_facts(runner, backend_wheel, s.python);
