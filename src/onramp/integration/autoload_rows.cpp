@@ -31,7 +31,7 @@ CpuTime cpu_time(const GroupRecords& records) {
   return t;
 }
 
-Row autoload_row(const ProbeFacts& probe, const GroupRecords& on, const std::string& on_command) {
+Row autoload_row(const ProbeFacts& probe, const GroupRecords& off, const GroupRecords& on, const std::string& on_command) {
   Row row{"autoload", Status::absent, "",
           "importlib.metadata.entry_points(group=\"torch.backends\") (from the probe); a bare `import torch` with "
           "TORCH_DEVICE_BACKEND_AUTOLOAD=1, then torch._C._get_privateuse1_backend_name()",
@@ -62,8 +62,11 @@ Row autoload_row(const ProbeFacts& probe, const GroupRecords& on, const std::str
   }
   bool loaded = !on.privateuse1_name.empty() && on.privateuse1_name != "privateuseone";
   row.status = loaded ? Status::provided : Status::partial;
-  row.detail = fmt::format("import torch with autoload on took {:.2f} s; PrivateUse1 is then named \"{}\"{}",
-                           on.import_torch_seconds.value_or(on.torch.seconds), on.privateuse1_name,
+  std::string off_import = !off.torch.seen ? "not run"
+                           : off.torch.ok ? fmt::format("{:.2f} s", off.torch.seconds)
+                                          : "raised " + off.torch.type + ": " + off.torch.message;
+  row.detail = fmt::format("import torch with autoload on took {:.2f} s (off: {}); PrivateUse1 is then named \"{}\"{}",
+                           on.import_torch_seconds.value_or(on.torch.seconds), off_import, on.privateuse1_name,
                            loaded ? "" : ": an entry point is installed but did not name the device");
   return row;
 }

@@ -23,7 +23,8 @@ inline constexpr double kSlowdownSeconds = 1.0;
 // `off`: the runtime group (its CPU work runs before the import, autoload
 // off); `on`: the autoload_on group. `on_log`: the last lines the autoload-on
 // interpreter wrote to stderr.
-Row autoload_row(const ProbeFacts& probe, const GroupRecords& on, const std::string& on_command);
+// `off`: the runtime group, whose `import torch` ran with autoload off.
+Row autoload_row(const ProbeFacts& probe, const GroupRecords& off, const GroupRecords& on, const std::string& on_command);
 Row harmless_row(const GroupRecords& off, const GroupRecords& on, const std::string& off_command,
                  const std::string& on_command);
 

@@ -50,15 +50,16 @@ TEST(IntegrationAutoload, AutoloadRowReadsEntryPointsAndTheBareImport) {
   probe.features["backend_autoload"] = true;
   GroupRecords on = timed({"0.1"});
   on.privateuse1_name = "ref";
-  EXPECT_EQ(autoload_row(probe, on, "cmd").status, Status::absent);  // no entry point
+  EXPECT_EQ(autoload_row(probe, timed({}), on, "cmd").status, Status::absent);  // no entry point
   probe.entry_points = {"ref = onramp_ref.integration:autoload"};
-  auto row = autoload_row(probe, on, "cmd");
+  auto row = autoload_row(probe, timed({}), on, "cmd");
   EXPECT_EQ(row.status, Status::provided);
+  EXPECT_NE(row.detail.find("(off: 1.00 s)"), std::string::npos) << row.detail;
   EXPECT_NE(row.evidence.find("ref = onramp_ref.integration:autoload"), std::string::npos);
   on.privateuse1_name = "privateuseone";
-  EXPECT_EQ(autoload_row(probe, on, "cmd").status, Status::partial);
+  EXPECT_EQ(autoload_row(probe, timed({}), on, "cmd").status, Status::partial);
   probe.features["backend_autoload"] = false;
-  EXPECT_EQ(autoload_row(probe, on, "cmd").status, Status::not_in_this_torch);
+  EXPECT_EQ(autoload_row(probe, timed({}), on, "cmd").status, Status::not_in_this_torch);
 }
 
 }  // namespace

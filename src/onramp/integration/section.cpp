@@ -27,7 +27,7 @@ const std::map<std::string, Judge>& judges() {
       {"amp", [](const ScorecardInputs& in, const Point&) { return amp_row(in.probe, in.runtime.records); }},
       {"autoload",
        [](const ScorecardInputs& in, const Point&) {
-         return autoload_row(in.probe, in.autoload_on.records, in.autoload_on.command);
+         return autoload_row(in.probe, in.runtime.records, in.autoload_on.records, in.autoload_on.command);
        }},
       {"harmless",
        [](const ScorecardInputs& in, const Point&) {
