@@ -143,6 +143,30 @@ TEST_F(Scorecard, ProbeWithoutIntegrationHasNoSection) {
   EXPECT_FALSE(json::parse(r.out)["sections"].contains("integration"));
 }
 
+// A check that never returns ends its group's interpreter at the time limit;
+// the group runs again without that point, so the points after it are checked.
+TEST(ScorecardHang, ACheckThatHangsIsAFindingAndTheOthersAreStillChecked) {
+  TempDir dir;
+  const std::string fixture = std::string(ONRAMP_SOURCE_DIR) + "/tests/e2e/fixtures/integration";
+  auto r = run_onramp({"probe", "--python", kHost, "--path", fixture, "--module", "hanging_backend", "--no-import",
+                       "--timeout", "20", "--json", "--out", dir.path() + "/probe"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json section = json::parse(r.out)["sections"]["integration"];
+  auto rows = rows_by_point(section);
+  EXPECT_EQ(rows["amp"].value("status", ""), "raises") << rows["amp"].dump();
+  EXPECT_NE(rows["amp"]["detail"].get<std::string>().find("did not return"), std::string::npos);
+  // Checked after AMP in the same group, in the rerun.
+  EXPECT_EQ(rows["distributed"].value("status", ""), "absent") << rows["distributed"].dump();
+  EXPECT_EQ(rows["test_reuse"].value("status", ""), "absent") << rows["test_reuse"].dump();
+  EXPECT_EQ(rows["device_name"].value("status", ""), "provided");
+  bool hang = false;
+  for (const auto& f : section["findings"]) {
+    hang |= f.value("severity", "") == "blocker" && f.value("text", "").find("get_amp_supported_dtype") != std::string::npos &&
+            f.value("text", "").find("without point amp") != std::string::npos;
+  }
+  EXPECT_TRUE(hang) << section["findings"].dump();
+}
+
 TEST(ScorecardOnDebiansTorch, RowsTheTorchLacksSayNotInThisTorch) {
   if (torch_major(kSystemPython) != 1) GTEST_SKIP() << "Debian's torch is " << torch_version(kSystemPython);
   TempDir dir;

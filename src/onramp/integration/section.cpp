@@ -61,11 +61,23 @@ Row group_row(const ScorecardInputs& in, const Point& p) {
   return *row;
 }
 
+bool hung(const GroupRun& run, const std::string& point) {
+  for (const auto& h : run.hangs) {
+    if (h.point == point) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::vector<Row> score_rows(const ScorecardInputs& in) {
   std::vector<Row> rows;
   for (const auto& p : in.points) {
+    // A check of the point hung: that is its row, whatever else was measured for it.
+    if (hung(in.runtime, p.id) || hung(in.autoload_on, p.id)) {
+      rows.push_back(unchecked(p, hung(in.runtime, p.id) ? in.runtime : in.autoload_on));
+      continue;
+    }
     auto judge = judges().find(p.id);
     rows.push_back(judge != judges().end() ? judge->second(in, p) : group_row(in, p));
   }
