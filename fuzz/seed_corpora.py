@@ -127,6 +127,8 @@ def main():
                 "examples/reference-backend/README.md"))
     write("notebook_examples", literals("src/onramp/runtime/example_sources_test.cpp") +
           files("tests/e2e/fixtures/examples/*.ipynb", "tests/e2e/fixtures/examples/marimo_demo.py"))
+    write("integration_records", literals("src/onramp/integration/records_test.cpp") +
+          literals("src/onramp/integration/status_test.cpp"))
     write("importtime", literals("src/onramp/runtime/import_output_test.cpp"))
     write("pip_conflict", literals("src/onramp/audit/named_conflict_test.cpp"))
     write("extra_markers", [b'extra == "runtime"', b"extra=='test' and python_version >= \"3.8\"", b'extra == "open',

@@ -1,7 +1,9 @@
 """Builds onramp_ref: the _C extension (against the installed torch) and the wheel.
 
 ONRAMP_REF_REQUIRES_PYTHON overrides the wheel's Requires-Python, for
-installing a local build on an interpreter older than the published floor:
+installing a local build on an interpreter older than the published floor.
+ONRAMP_REF_INTEGRATION=1 adds the autoload entry point (torch.backends) to the
+wheel's metadata (see onramp_ref/integration.py):
 
     ONRAMP_REF_REQUIRES_PYTHON=">=3.11" pip wheel --no-deps --no-build-isolation -w dist .
 """
@@ -31,4 +33,9 @@ setup(
         )
     ],
     cmdclass={"build_ext": BuildExtension},
+    entry_points=(
+        {"torch.backends": ["ref = onramp_ref.integration:autoload"]}
+        if os.environ.get("ONRAMP_REF_INTEGRATION") == "1"
+        else {}
+    ),
 )

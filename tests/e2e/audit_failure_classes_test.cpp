@@ -43,7 +43,7 @@ class FailureClasses : public ::testing::Test {
   static Audit audit(const std::string& requirement, const std::string& out) {
     std::error_code ec;
     fs::remove_all(out, ec);
-    Audit a{run_onramp({"audit", "--json", "--python", kHost, "--index-url", index_->url(), "--strict", "--runs", "1",
+    Audit a{run_onramp({"audit", "--json", "--no-integration", "--python", kHost, "--index-url", index_->url(), "--strict", "--runs", "1",
                         "--out", out, requirement},
                        {"XDG_CACHE_HOME=" + dir_->path() + "/cache"}),
             nullptr};

@@ -100,9 +100,14 @@ TEST_F(AuditReference, EveryStepRanAndTheVerdictComesFirst) {
   ASSERT_TRUE(r["sections"].is_object());
   auto it = r["sections"].begin();
   EXPECT_EQ(it.key(), "verdict");
-  for (const char* s : {"census", "ops", "wheel", "install", "probe", "examples", "routes"}) {
+  for (const char* s : {"census", "ops", "wheel", "install", "probe", "integration", "examples", "routes"}) {
     EXPECT_TRUE(r["sections"].contains(s)) << s;
   }
+  // The verdict restates the integration scorecard's figure, with its origin.
+  json scorecard = find_key(r["sections"]["integration"]["figures"], "scorecard");
+  json restated = find_key(r["sections"]["verdict"]["figures"], "integration");
+  EXPECT_EQ(restated["value"], scorecard["value"]);
+  EXPECT_NE(restated["method"].get<std::string>().find("(from integration.scorecard)"), std::string::npos);
   json steps = find_key(r["sections"]["verdict"]["tables"], "steps");
   // resolve and build are for a requirement target; the seven others ran.
   ASSERT_EQ(steps["rows"].size(), 9u);

@@ -28,7 +28,8 @@ json section_of(const RunResult& run, const std::string& key) {
 
 json probe(const TempDir& dir, const std::vector<std::string>& env_flags) {
   std::vector<std::string> args{"probe",  "--module", "envdev_backend", "--device", "envdev", "--path", kFixture,
-                                "--python", kHost,    "--no-import",    "--json",   "--out",  dir.path() + "/run"};
+                                "--python", kHost,    "--no-import",    "--no-integration", "--json", "--out",
+                                dir.path() + "/run"};
   args.insert(args.end(), env_flags.begin(), env_flags.end());
   auto run = run_onramp(args);
   EXPECT_EQ(run.exit_code, 0) << run.err;
@@ -126,7 +127,7 @@ TEST(DeviceNameE2E, WithADeviceTheImportRenamesAndNoRootIsMade) {
 
 TEST(DeviceNameE2E, InAnAuditEveryFailureOfTheNameHangsUnderOneRoot) {
   TempDir dir;
-  auto run = run_onramp({"audit", kFixture, "--module", "envdev_backend", "--device", "envdev", "--python", kHost,
+  auto run = run_onramp({"audit", kFixture, "--no-integration", "--module", "envdev_backend", "--device", "envdev", "--python", kHost,
                          "--runs", "1", "--json", "--out", dir.path() + "/run"});
   ASSERT_EQ(run.exit_code, 0) << run.err;
   auto doc = json::parse(run.out, nullptr, false);

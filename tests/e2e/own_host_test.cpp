@@ -31,7 +31,7 @@ struct Audit {
 };
 
 Audit audit(const LoopbackIndex& index, const std::string& cache, const std::vector<std::string>& more) {
-  std::vector<std::string> args{"audit", "--json", "--index-url", index.url()};
+  std::vector<std::string> args{"audit", "--json", "--no-integration", "--index-url", index.url()};
   args.insert(args.end(), more.begin(), more.end());
   Audit a{run_onramp(args, {"XDG_CACHE_HOME=" + cache}), nullptr};
   if (!a.run.out.empty()) a.report = json::parse(a.run.out);

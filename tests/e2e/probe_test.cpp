@@ -22,7 +22,8 @@ struct Probe {
 };
 
 Probe probe(const TempDir& dir, const std::vector<std::string>& extra, const std::vector<std::string>& env = {}) {
-  std::vector<std::string> args{"probe", "--path", kPackages, "--json", "--out", dir.path() + "/run"};
+  // The integration scorecard has its own test (integration_test.cpp).
+  std::vector<std::string> args{"probe", "--path", kPackages, "--no-integration", "--json", "--out", dir.path() + "/run"};
   args.insert(args.end(), extra.begin(), extra.end());
   Probe p{run_onramp(args, env), json()};
   auto doc = json::parse(p.run.out, nullptr, false);

@@ -71,7 +71,8 @@ TEST_F(Torch2Host, TheHostIsTorchTwo) {
 
 TEST_F(Torch2Host, ProbeWithoutTheDeviceAnswersAsTheArticleSaw) {
   auto r = run_onramp({"probe", "--python", kHost, "--path", *where_, "--module", "onramp_ref", "--device", "ref",
-                       "--env", "ONRAMP_REF_DEVICE_COUNT=0", "--runs", "1", "--json", "--out", dir_->path() + "/probe"});
+                       "--env", "ONRAMP_REF_DEVICE_COUNT=0", "--runs", "1", "--no-integration", "--json", "--out",
+                       dir_->path() + "/probe"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   json probe = json::parse(r.out)["sections"]["probe"];
   EXPECT_EQ(find_key(probe["figures"], "has_torch_accelerator")["value"], true);
@@ -98,7 +99,7 @@ TEST_F(Torch2Host, ProbeWithoutTheDeviceAnswersAsTheArticleSaw) {
 
 TEST_F(Torch2Host, AuditMeasuresCoreAtenAndMatchesRunTimeRegistrationsToTheSource) {
   std::string out = dir_->path() + "/audit";
-  auto r = run_onramp({"audit", kBackendDir, "--profile", "reference", "--wheel", *wheel_, "--python", kHost,
+  auto r = run_onramp({"audit", kBackendDir, "--no-integration", "--profile", "reference", "--wheel", *wheel_, "--python", kHost,
                        "--env", "ONRAMP_REF_DEVICE_COUNT=0", "--pip-args=--ignore-requires-python", "--runs", "1",
                        "--strict", "--out", out});
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -177,7 +178,7 @@ TEST_F(Torch2Host, PortTraceAgainstAModuleThatRegistersNothingFindsTheStructured
 TEST_F(Torch2Host, ABackendThatTorchAutoloadsIsMeasuredFromTorchAlone) {
   const std::string fixture = std::string(ONRAMP_SOURCE_DIR) + "/tests/e2e/fixtures/autoload";
   auto r = run_onramp({"probe", "--python", kHost, "--path", fixture, "--module", "autoload_backend", "--no-import",
-                       "--json", "--out", dir_->path() + "/autoload"});
+                       "--no-integration", "--json", "--out", dir_->path() + "/autoload"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   json probe = json::parse(r.out)["sections"]["probe"];
   EXPECT_EQ(find_key(probe["figures"], "runtime_registered_ops")["value"], 1);
@@ -185,7 +186,8 @@ TEST_F(Torch2Host, ABackendThatTorchAutoloadsIsMeasuredFromTorchAlone) {
   EXPECT_EQ(find_key(probe["figures"], "autoload_entry_points")["value"], "autoload_backend = autoload_backend:_autoload");
   // With autoload left on (--env), torch loads the module first: nothing is added by the import.
   auto on = run_onramp({"probe", "--python", kHost, "--path", fixture, "--module", "autoload_backend", "--no-import",
-                        "--env", "TORCH_DEVICE_BACKEND_AUTOLOAD=1", "--json", "--out", dir_->path() + "/autoload-on"});
+                        "--env", "TORCH_DEVICE_BACKEND_AUTOLOAD=1", "--no-integration", "--json", "--out",
+                        dir_->path() + "/autoload-on"});
   ASSERT_EQ(on.exit_code, 0) << on.err;
   json probe_on = json::parse(on.out)["sections"]["probe"];
   EXPECT_EQ(find_key(probe_on["figures"], "runtime_registered_ops")["value"], 0);

@@ -9,8 +9,7 @@ import warnings
 import torch
 
 from . import _C  # noqa: F401  Loading the extension is what registers the kernels.
-from . import device
-from . import variants
+from . import device, integration, variants
 
 __version__ = "0.1.0"
 
@@ -47,4 +46,6 @@ variants.register()
 DEVICE_TYPE = _name_the_device()
 if hasattr(torch, "_register_device_module") and not hasattr(torch, DEVICE_TYPE):
     torch._register_device_module(DEVICE_TYPE, device)
+if integration.ENABLED:
+    integration.provide(DEVICE_TYPE, device)
 _warn_without_tcmalloc()

@@ -274,11 +274,14 @@ std::string run_probe_step(AuditState& s) {
   options.module = s.module;
   options.device = !s.options.device.empty() ? s.options.device : s.profile ? s.profile->device : "";
   options.runs = s.options.runs;
+  options.integration = s.options.integration;
   SandboxRunner runner;
   std::string backend_wheel = s.wheels.empty() ? "" : s.wheels.front();
   options.import_facts = import_facts(runner, backend_wheel, s.python);
   options.facts = &s.facts;
-  s.report.sections.push_back(probe::probe_section(python, options));
+  auto sections = probe::probe_sections(python, options);
+  s.report.sections.push_back(std::move(sections.probe));
+  if (sections.integration) s.report.sections.push_back(std::move(*sections.integration));
   explain_missing_runtime(runner, s.report,
                           {backend_wheel, s.host_python, s.index_args, s.readme, s.options.run_dir / "extras",
                            s.options.sandbox.timeout_seconds});

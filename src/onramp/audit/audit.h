@@ -41,6 +41,7 @@ struct AuditOptions {
   std::string device;               // default: the profile's
   std::string aten;                 // ATen schema for ops
   int runs = 3;                     // import timing runs
+  bool integration = true;          // the probe step's integration scorecard (integration/scorecard.h)
   std::filesystem::path run_dir;    // created by the caller
   std::function<void(const std::string&)> progress = [](const std::string&) {};
 };

@@ -11,6 +11,7 @@
 #include "onramp/examples/example_causes.h"
 #include "onramp/examples/keys.h"
 #include "onramp/install/keys.h"
+#include "onramp/integration/keys.h"
 #include "onramp/ops/keys.h"
 #include "onramp/ops/ops_report.h"
 #include "onramp/probe/keys.h"
@@ -327,6 +328,7 @@ Section build_verdict(const report::Report& r, const std::string& backend_name,
   restate(v, r, probe_keys::kSection,
           {{probe_keys::kImportColdSeconds, "import_cold_seconds", "Cold import time"},
            {probe_keys::kImportWarmMedianSeconds, "import_warm_seconds", "Warm import time (median)"}});
+  restate(v, r, integration::keys::kSection, {{integration::keys::kScorecard, "integration", "Integration points"}});
   auto all = outcomes(r);
   add_cause_figure(v, with_cause(all, "unknown_device_name"), "rejected_device_strings",
                    "Device strings the parser rejects", "unknown_device_name");

@@ -25,6 +25,7 @@ struct AuditArgs {
   std::string pip_args;
   SandboxCliOptions sandbox;
   bool no_system_site_packages = false;
+  bool no_integration = false;
   bool strict = false;
   std::string budget;
   std::string junit;
@@ -43,6 +44,7 @@ int run_audit(AuditArgs& args) {
   for (std::string w; words >> w;) o.pip_args.push_back(w);
   o.sandbox = args.sandbox.sandbox;
   o.system_site_packages = !args.no_system_site_packages;
+  o.integration = !args.no_integration;
   value_or_fatal(audit::check_audit_input(o));
   if (o.target.ends_with(".whl")) o.wheels.insert(o.wheels.begin(), o.target);
   o.run_dir = args.sandbox.create_run_dir();
@@ -117,6 +119,8 @@ Command audit_command() {
             app.add_option("-m,--module", o.module, "The module users import (default: the profile's, else the wheel's)");
             app.add_option("--device", o.device, "The device string the docs use (default: the profile's)");
             app.add_option("--aten", o.aten, "native_functions.yaml for ops (default: the installed torchgen's)")->check(path_arg());
+            app.add_flag("--no-integration", args->no_integration,
+                         "Skip the probe step's integration scorecard (docs/integration.md)");
             app.add_option("--runs", o.runs, "Import timing runs (first cold, rest warm)")->check(CLI::Range(1, 100))->capture_default_str();
             args->sandbox.declare(
                 app, {.timeout_seconds = 300,

@@ -13,6 +13,7 @@ struct ProbeArgs {
   probe::ProbeOptions options;
   bool no_import = false;
   bool no_api = false;
+  bool no_integration = false;
   SandboxCliOptions sandbox;
   OutputOptions output;
 };
@@ -24,11 +25,14 @@ int run_probe(const ProbeArgs& args) {
   probe::ProbeOptions options = args.options;
   options.import_runs = !args.no_import;
   options.device_api = !args.no_api;
+  options.integration = !args.no_integration;
   report::Report report;
   report.target = {{"kind", "module"}, {"module", options.module}, {"python", python.python()}};
   if (!options.device.empty()) report.target["device"] = options.device;
   report.run_dir = run_dir.string();
-  report.sections.push_back(probe::probe_section(python, options));
+  auto sections = probe::probe_sections(python, options);
+  report.sections.push_back(std::move(sections.probe));
+  if (sections.integration) report.sections.push_back(std::move(*sections.integration));
   args.output.emit(report);
   return 0;
 }
@@ -50,6 +54,8 @@ Command probe_command() {
             auto* no_import =
                 app.add_flag("--no-import", args->no_import, "Skip the import timing runs; only probe the device APIs");
             app.add_flag("--no-api", args->no_api, "Skip the device-API matrix; only time the import")->excludes(no_import);
+            app.add_flag("--no-integration", args->no_integration,
+                         "Skip the integration scorecard (it needs --module and the device-API matrix)");
             args->sandbox.declare(app, {.timeout_seconds = 120});
             args->output.declare(app);
             app.footer(R"(Examples:

@@ -222,20 +222,23 @@ void add_device_name_root(report::Section& s, std::optional<report::Finding> roo
 }  // namespace
 
 void add_api_probe(report::Section& section, python::Sandbox& sandbox, const ApiProbeOptions& options,
-                   diagnosis::Facts* facts) {
+                   diagnosis::Facts* facts, python::ScriptRun* run_out) {
   progress("device-API matrix" + (options.module.empty() ? "" : " for " + options.module));
   const auto& host = sandbox.interpreter();
   section.add({"host", "Host interpreter", python::describe(host), "",
                "The interpreter the probe ran with, its torch (from distribution metadata) and how it was chosen",
                host.command, ""});
-  auto run = sandbox.run_script("src/onramp/probe/python/api_probe.py", "api.jsonl", {options.module, options.device});
+  std::vector<std::string> args{options.module, options.device};
+  if (!options.routes_file.empty()) args.insert(args.end(), {"--with-routes", options.routes_file});
+  auto run = sandbox.run_script("src/onramp/probe/python/api_probe.py", "api.jsonl", args);
   if (options.module.empty()) {
     add_api_records(section, run, options, nullptr, facts);
-    return;
+  } else {
+    progress("where " + options.module + " names its device");
+    auto sites = sandbox.run_script("src/onramp/probe/python/rename_sites.py", "rename_sites.jsonl", {options.module});
+    add_api_records(section, run, options, &sites, facts);
   }
-  progress("where " + options.module + " names its device");
-  auto sites = sandbox.run_script("src/onramp/probe/python/rename_sites.py", "rename_sites.jsonl", {options.module});
-  add_api_records(section, run, options, &sites, facts);
+  if (run_out) *run_out = std::move(run);
 }
 
 void add_api_records(report::Section& section, const python::ScriptRun& run, const ApiProbeOptions& options,

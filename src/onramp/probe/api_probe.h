@@ -16,13 +16,18 @@ namespace onramp::probe {
 struct ApiProbeOptions {
   std::string module;  // may be empty: torch alone
   std::string device;  // empty: the PrivateUse1 name, else derived from the module name
+  // A file in the run directory naming ops (one a line): the run also records
+  // their PrivateUse1 routes (api_probe.py --with-routes; served_routes.h).
+  std::string routes_file = {};
 };
 
 // With a module, also reads where the installed package names its device
 // (rename_sites.h). `facts`, when given, receives the facts the run measured
 // (device_name.h), for the diagnoses of later steps (the audit's examples).
+// `run_out`, when given, receives the run itself (the integration scorecard
+// reads what it measured).
 void add_api_probe(report::Section& section, python::Sandbox& sandbox, const ApiProbeOptions& options,
-                   diagnosis::Facts* facts = nullptr);
+                   diagnosis::Facts* facts = nullptr, python::ScriptRun* run_out = nullptr);
 
 // The reading half of add_api_probe: one run of api_probe.py (and, when
 // given, of rename_sites.py) into the section.

@@ -1,7 +1,9 @@
 #pragma once
 // The probe section, as `onramp probe` and the audit's probe step build it:
 // the import timing runs (import_probe.h) and the device-API matrix
-// (api_probe.h), in one sandbox.
+// (api_probe.h), in one sandbox; with a module, also the integration
+// scorecard (integration/scorecard.h), which reads the matrix's run.
+#include <optional>
 #include <string>
 
 #include "onramp/diagnosis/facts.h"
@@ -16,10 +18,16 @@ struct ProbeOptions {
   int runs = 5;             // import runs: the first cold, the rest warm
   bool import_runs = true;  // time the import (with a module)
   bool device_api = true;   // ask the device APIs what they answer
+  bool integration = true;  // with a module and the device APIs: the integration scorecard
   diagnosis::Facts import_facts;  // what the import's diagnosis may test (import_probe.h)
   diagnosis::Facts* facts = nullptr;  // receives what the device-API probe measured (api_probe.h)
 };
 
-report::Section probe_section(python::Sandbox& sandbox, const ProbeOptions& options);
+struct ProbeSections {
+  report::Section probe;
+  std::optional<report::Section> integration;
+};
+
+ProbeSections probe_sections(python::Sandbox& sandbox, const ProbeOptions& options);
 
 }  // namespace onramp::probe

@@ -1,6 +1,7 @@
 """Asks torch and a backend module what they answer without the device.
 
-Usage: python api_probe.py RESULT_FILE MODULE DEVICE [--registrations-only | --routes OPS_FILE [--args ARGS_FILE]]
+Usage: python api_probe.py RESULT_FILE MODULE DEVICE [--registrations-only | --routes OPS_FILE [--args ARGS_FILE] |
+                                                     --with-routes OPS_FILE]
 
 MODULE may be empty (probe torch alone); DEVICE may be empty (use the name
 the backend gave PrivateUse1, else MODULE without a "torch_" prefix).
@@ -8,7 +9,8 @@ Before and after importing MODULE it asks the dispatcher which ops are
 registered for the backend's dispatch keys, and evaluates the device strings
 (a name such as "tpu" may parse only once the backend registered it).
 --registrations-only stops after the registrations. --routes OPS_FILE also
-stops there, after recording for each op named in OPS_FILE (one a line,
+stops there (--with-routes OPS_FILE goes on with the whole probe), after
+recording for each op named in OPS_FILE (one a line,
 "add.Tensor") what the dispatcher holds for PrivateUse1: whether the module
 registered a kernel for it, and the PrivateUse1 line of its dispatch table
 (onramp reads the route from that line and the schema: probe/served_routes.h).
@@ -478,9 +480,12 @@ def disable_autoload(module_name):
 def main():
     rec = Recorder(sys.argv[1])
     module_name, requested_device = sys.argv[2], sys.argv[3]
-    routes_file = sys.argv[5] if sys.argv[4:5] == ["--routes"] and len(sys.argv) > 5 else None
-    args_file = sys.argv[7] if routes_file and sys.argv[6:7] == ["--args"] and len(sys.argv) > 7 else None
-    registrations_only = sys.argv[4:5] == ["--registrations-only"] or routes_file is not None
+    routes_flag = sys.argv[4:5]
+    routes_file = sys.argv[5] if routes_flag in (["--routes"], ["--with-routes"]) and len(sys.argv) > 5 else None
+    args_file = (sys.argv[7] if routes_flag == ["--routes"] and routes_file and sys.argv[6:7] == ["--args"]
+                 and len(sys.argv) > 7 else None)
+    registrations_only = routes_flag == ["--registrations-only"] or (routes_file is not None and
+                                                                     routes_flag == ["--routes"])
     autoload_disabled = disable_autoload(module_name)
     torch = import_or_record(rec, "torch", "torch_import")
     if torch is None:

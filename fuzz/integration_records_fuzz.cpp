@@ -1,0 +1,27 @@
+// The result files of integration.py (JSON Lines): the backend's code runs in
+// the same interpreter and can write anything there, so every record is
+// hostile. The same bytes are read as both groups' records and as the
+// device-API probe's run, judged into the scorecard and rendered.
+#include "fuzz_input.h"
+#include "onramp/integration/points.h"
+#include "onramp/integration/probe_facts.h"
+#include "onramp/integration/section.h"
+#include "onramp/report/render.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  onramp::python::ScriptRun run;
+  onramp::python::read_records(std::string(onramp::fuzz::as_text(data, size)), run);
+  run.command = "python integration.py";
+  onramp::integration::GroupRun runtime{onramp::integration::read_group(run), {{"amp", "x", "timed out", "log"}},
+                                        run.command, "log", 1.0};
+  onramp::integration::GroupRun on{onramp::integration::read_group(run), {}, run.command, "", 1.0};
+  auto probe = onramp::integration::read_probe_facts(run);
+  onramp::report::Report report;
+  report.sections.push_back(
+      onramp::integration::integration_section({onramp::integration::builtin_points(), probe, runtime, on}));
+  for (auto format : {onramp::report::Format::json, onramp::report::Format::text, onramp::report::Format::markdown,
+                      onramp::report::Format::html}) {
+    (void)onramp::report::render(report, format);
+  }
+  return 0;
+}

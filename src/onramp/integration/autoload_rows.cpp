@@ -1,0 +1,124 @@
+#include "onramp/integration/autoload_rows.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdlib>
+
+namespace onramp::integration {
+namespace {
+
+std::string stopped(const GroupRecords& g) {
+  std::string what = g.pending_call.empty() ? "the interpreter" : g.pending_call;
+  return what + " did not return (the group's time limit or a crash ended the interpreter)";
+}
+
+}  // namespace
+
+CpuTime cpu_time(const GroupRecords& records) {
+  CpuTime t;
+  for (const auto* c : checks_of(records, "harmless")) {
+    if (c->outcome != "value") {
+      if (!t.failed) t.failed = c;
+      continue;
+    }
+    char* end = nullptr;
+    double s = std::strtod(c->value.c_str(), &end);
+    if (end == c->value.c_str() || !std::isfinite(s) || s < 0) continue;
+    t.seconds += s;
+    ++t.steps;
+  }
+  return t;
+}
+
+Row autoload_row(const ProbeFacts& probe, const GroupRecords& off, const GroupRecords& on, const std::string& on_command) {
+  Row row{"autoload", Status::absent, "",
+          "importlib.metadata.entry_points(group=\"torch.backends\") (from the probe); a bare `import torch` with "
+          "TORCH_DEVICE_BACKEND_AUTOLOAD=1, then torch._C._get_privateuse1_backend_name()",
+          ""};
+  std::string points;
+  for (const auto& p : probe.entry_points) points += (points.empty() ? "" : ", ") + p;
+  row.evidence = "entry points: " + (points.empty() ? std::string("none") : points) + "; " + probe.command + "; " +
+                 on_command;
+  auto feature = probe.features.find("backend_autoload");
+  if (probe.measured && (feature == probe.features.end() || !feature->second)) {
+    row.status = Status::not_in_this_torch;
+    row.detail = "this torch has no backend autoload (torch._import_device_backends)";
+    return row;
+  }
+  if (on.torch.seen && !on.torch.ok) {
+    row.status = Status::raises;
+    row.detail = "import torch with autoload on raised " + on.torch.type + ": " + on.torch.message;
+    return row;
+  }
+  if (!on.torch.seen || (!on.ended && on.pending_point.empty())) {
+    row.status = Status::raises;
+    row.detail = "import torch with autoload on: " + stopped(on);
+    return row;
+  }
+  if (probe.entry_points.empty()) {
+    row.detail = "no torch.backends entry point is installed: the backend must be imported by hand";
+    return row;
+  }
+  bool loaded = !on.privateuse1_name.empty() && on.privateuse1_name != "privateuseone";
+  row.status = loaded ? Status::provided : Status::partial;
+  std::string off_import = !off.torch.seen ? "not run"
+                           : off.torch.ok ? fmt::format("{:.2f} s", off.torch.seconds)
+                                          : "raised " + off.torch.type + ": " + off.torch.message;
+  row.detail = fmt::format("import torch with autoload on took {:.2f} s (off: {}); PrivateUse1 is then named \"{}\"{}",
+                           on.import_torch_seconds.value_or(on.torch.seconds), off_import, on.privateuse1_name,
+                           loaded ? "" : ": an entry point is installed but did not name the device");
+  return row;
+}
+
+Row harmless_row(const GroupRecords& off, const GroupRecords& on, const std::string& off_command,
+                 const std::string& on_command) {
+  Row row{"harmless", Status::provided, "",
+          "a CPU forward and backward (5 steps of a small MLP), a DataLoader with pin_memory=True and "
+          "torch.load(map_location=\"cpu\"): timed in an interpreter with autoload off before the backend's import, "
+          "and in one with autoload on",
+          off_command + "; " + on_command};
+  CpuTime t_off = cpu_time(off), t_on = cpu_time(on);
+  row.evidence = fmt::format("autoload off: {:.3f} s over {} steps; autoload on: {:.3f} s over {} steps; {}",
+                             t_off.seconds, t_off.steps, t_on.seconds, t_on.steps, row.evidence);
+  if (on.torch.seen && !on.torch.ok) {
+    row.status = Status::raises;
+    row.detail = "import torch with autoload on raised " + on.torch.type + ": " + on.torch.message;
+    return row;
+  }
+  if (!on.ended) {
+    row.status = Status::raises;
+    row.detail = "stall: " + stopped(on);
+    return row;
+  }
+  if (t_on.failed) {
+    row.status = Status::raises;
+    row.detail = t_on.failed->call + " raised " + t_on.failed->type + ": " + t_on.failed->message;
+    return row;
+  }
+  if (t_off.steps == 0 || t_on.steps == 0) {
+    row.status = Status::absent;
+    row.detail = "the CPU work was not timed on both sides";
+    return row;
+  }
+  double ratio = t_off.seconds > 0 ? t_on.seconds / t_off.seconds : 1;
+  row.detail = fmt::format("CPU work {:.3f} s with autoload on, {:.3f} s off ({:.2f}x)", t_on.seconds, t_off.seconds,
+                           ratio);
+  if (ratio > kSlowdownRatio && t_on.seconds - t_off.seconds > kSlowdownSeconds) {
+    row.status = Status::partial;
+    row.detail = "large slowdown: " + row.detail;
+  }
+  return row;
+}
+
+std::optional<report::Finding> harmless_finding(const Row& harmless, const std::string& on_log) {
+  if (harmless.status == Status::provided || harmless.status == Status::absent) return std::nullopt;
+  std::string text = "With the backend installed, CPU-only work beside it is hurt: " + harmless.detail;
+  if (!on_log.empty()) text += ". Its log: " + on_log;
+  return report::Finding{report::Severity::blocker, text,
+                         "Autoload runs the backend at every `import torch` in the environment: keep its entry point "
+                         "cheap (no device discovery, no waiting) and let a CPU-only process run unharmed.",
+                         harmless.evidence};
+}
+
+}  // namespace onramp::integration

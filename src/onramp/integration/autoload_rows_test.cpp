@@ -1,0 +1,66 @@
+#include "onramp/integration/autoload_rows.h"
+
+#include <gtest/gtest.h>
+
+namespace onramp::integration {
+namespace {
+
+GroupRecords timed(std::vector<std::string> seconds, bool ended = true) {
+  GroupRecords g;
+  g.torch = {true, true, "", "", 1.0};
+  for (const auto& s : seconds) g.checks.push_back(Check{"harmless", "step", "value", s, "", "", std::nullopt, 0});
+  g.ended = ended;
+  return g;
+}
+
+TEST(IntegrationAutoload, CpuWorkAsFastWithAutoloadIsHarmless) {
+  auto row = harmless_row(timed({"0.10", "0.01"}), timed({"0.12", "0.01"}), "off", "on");
+  EXPECT_EQ(row.status, Status::provided);
+  EXPECT_FALSE(harmless_finding(row, "").has_value());
+  EXPECT_NE(row.evidence.find("autoload off: 0.110 s over 2 steps"), std::string::npos) << row.evidence;
+}
+
+TEST(IntegrationAutoload, ALargeSlowdownIsABlockerWithTheLog) {
+  auto row = harmless_row(timed({"0.10"}), timed({"2.50"}), "off", "on");
+  EXPECT_EQ(row.status, Status::partial);
+  auto f = harmless_finding(row, "I1205 waiting for device");
+  ASSERT_TRUE(f.has_value());
+  EXPECT_EQ(f->severity, report::Severity::blocker);
+  EXPECT_NE(f->text.find("waiting for device"), std::string::npos);
+  // Slower by a ratio but not by a second: noise on a busy machine, not a finding.
+  EXPECT_EQ(harmless_row(timed({"0.01"}), timed({"0.09"}), "off", "on").status, Status::provided);
+}
+
+TEST(IntegrationAutoload, AStallOrARaiseIsABlocker) {
+  GroupRecords stalled = timed({}, false);
+  stalled.pending_call = "autoload on: forward_backward";
+  stalled.pending_point = "harmless";
+  auto row = harmless_row(timed({"0.1"}), stalled, "off", "on");
+  EXPECT_EQ(row.status, Status::raises);
+  EXPECT_NE(row.detail.find("stall: autoload on: forward_backward"), std::string::npos);
+  EXPECT_TRUE(harmless_finding(row, "").has_value());
+  GroupRecords failed = timed({});
+  failed.torch = {true, false, "RuntimeError", "backend init failed", 0};
+  EXPECT_EQ(harmless_row(timed({"0.1"}), failed, "off", "on").status, Status::raises);
+}
+
+TEST(IntegrationAutoload, AutoloadRowReadsEntryPointsAndTheBareImport) {
+  ProbeFacts probe;
+  probe.measured = true;
+  probe.features["backend_autoload"] = true;
+  GroupRecords on = timed({"0.1"});
+  on.privateuse1_name = "ref";
+  EXPECT_EQ(autoload_row(probe, timed({}), on, "cmd").status, Status::absent);  // no entry point
+  probe.entry_points = {"ref = onramp_ref.integration:autoload"};
+  auto row = autoload_row(probe, timed({}), on, "cmd");
+  EXPECT_EQ(row.status, Status::provided);
+  EXPECT_NE(row.detail.find("(off: 1.00 s)"), std::string::npos) << row.detail;
+  EXPECT_NE(row.evidence.find("ref = onramp_ref.integration:autoload"), std::string::npos);
+  on.privateuse1_name = "privateuseone";
+  EXPECT_EQ(autoload_row(probe, timed({}), on, "cmd").status, Status::partial);
+  probe.features["backend_autoload"] = false;
+  EXPECT_EQ(autoload_row(probe, timed({}), on, "cmd").status, Status::not_in_this_torch);
+}
+
+}  // namespace
+}  // namespace onramp::integration

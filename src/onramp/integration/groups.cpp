@@ -1,0 +1,54 @@
+#include "onramp/integration/groups.h"
+
+#include "onramp/util/progress.h"
+
+namespace onramp::integration {
+
+std::string last_lines(const std::string& text, size_t lines) {
+  std::vector<std::string> kept;
+  size_t end = text.size();
+  while (end > 0 && kept.size() < lines) {
+    size_t start = text.rfind('\n', end - 1);
+    size_t from = start == std::string::npos ? 0 : start + 1;
+    std::string line = text.substr(from, end - from);
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    if (!line.empty()) kept.insert(kept.begin(), line);
+    if (start == std::string::npos) break;
+    end = start;
+  }
+  std::string out;
+  for (const auto& l : kept) out += (out.empty() ? "" : " | ") + l;
+  return out;
+}
+
+GroupRun run_group(python::Sandbox& sandbox, const GroupOptions& options) {
+  GroupRun out;
+  std::vector<std::string> skip;
+  python::ScriptOptions script;
+  Limits limits = sandbox.limits();
+  limits.wall_seconds = options.timeout_seconds;
+  script.limits = limits;
+  script.env = options.env;
+  for (int attempt = 0; attempt <= kMaxReruns; ++attempt) {
+    progress("integration points: " + options.group + (attempt ? " (again, without a check that hung)" : ""));
+    std::vector<std::string> args{options.module, options.device, options.group};
+    for (const auto& s : skip) {
+      args.push_back("--skip");
+      args.push_back(s);
+    }
+    auto run = sandbox.run_script("src/onramp/integration/python/integration.py",
+                                  "integration/" + options.group + (attempt ? "-" + std::to_string(attempt) : "") +
+                                      ".jsonl",
+                                  args, script);
+    out.records = read_group(run);
+    out.command = run.command;
+    out.log = last_lines(run.process.err.text(), 5);
+    out.wall_seconds += run.process.wall_seconds;
+    if (out.records.ended || out.records.pending_point.empty()) break;
+    out.hangs.push_back({out.records.pending_point, out.records.pending_call, run.process.outcome(), out.log});
+    skip.push_back(out.records.pending_point);
+  }
+  return out;
+}
+
+}  // namespace onramp::integration

@@ -1,0 +1,44 @@
+#pragma once
+// Runs one group of integration.py in its own sandboxed interpreter under its
+// own time limit. A check that hangs or kills the interpreter is named by its
+// "begin" record; the group then runs again without that point (at most
+// kMaxReruns times), so that one hang does not hide the other points.
+#include <string>
+#include <vector>
+
+#include "onramp/integration/records.h"
+#include "onramp/python/sandbox.h"
+
+namespace onramp::integration {
+
+inline constexpr int kMaxReruns = 2;
+
+struct Hang {
+  std::string point;    // "" when it stopped outside a check (an import)
+  std::string call;
+  std::string outcome;  // "timed out after 60 s", "signal 11 (Segmentation fault)", ...
+  std::string log;      // the last lines the interpreter wrote to stderr
+};
+
+struct GroupRun {
+  GroupRecords records;     // of the last run
+  std::vector<Hang> hangs;  // checks that ended a run, in order
+  std::string command;      // the last run's command
+  std::string log;          // the last lines of the last run's stderr
+  double wall_seconds = 0;  // all runs of the group together
+};
+
+struct GroupOptions {
+  std::string group;  // "runtime" or "autoload_on"
+  std::string module;
+  std::string device;
+  double timeout_seconds = 60;
+  std::vector<std::pair<std::string, std::string>> env;
+};
+
+GroupRun run_group(python::Sandbox& sandbox, const GroupOptions& options);
+
+// The last `lines` non-empty lines of `text`, joined by " | ".
+std::string last_lines(const std::string& text, size_t lines);
+
+}  // namespace onramp::integration

@@ -1,0 +1,44 @@
+#include "onramp/integration/points.h"
+
+#include <set>
+
+#include "onramp/util/embedded.h"
+#include "onramp/util/toml_file.h"
+
+namespace onramp::integration {
+
+Result<std::vector<Point>> parse_points(std::string_view toml_text, const std::string& origin) {
+  auto parsed = util::parse_toml(toml_text, origin);
+  if (!parsed) return std::unexpected(parsed.error());
+  const auto* list = (*parsed)["point"].as_array();
+  if (!list || list->empty()) return fail(origin + ": no [[point]] tables");
+  std::vector<Point> out;
+  std::set<std::string> ids;
+  for (size_t i = 0; i < list->size(); ++i) {
+    const auto* t = (*list)[i].as_table();
+    std::string where = origin + ": point " + std::to_string(i + 1);
+    if (!t) return fail(where + " is not a table");
+    Point p;
+    for (auto [key, field] : {std::pair{"id", &p.id}, {"title", &p.title}, {"source", &p.source},
+                              {"group", &p.group}, {"check", &p.check}, {"hardware", &p.hardware}}) {
+      auto value = (*t)[key].value<std::string>();
+      if (!value || value->empty()) return fail(where + " has no " + key);
+      *field = *value;
+    }
+    p.ops = util::toml_strings(*t, "ops");
+    if (p.group != "probe" && p.group != "runtime" && p.group != "autoload") {
+      return fail(where + ": group \"" + p.group + "\" is not probe, runtime or autoload");
+    }
+    if (!ids.insert(p.id).second) return fail(where + ": id \"" + p.id + "\" given twice");
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+const std::vector<Point>& builtin_points() {
+  static const std::vector<Point> points =
+      value_or_fatal(parse_points(embedded::get("data/integration.toml"), "data/integration.toml"));
+  return points;
+}
+
+}  // namespace onramp::integration

@@ -1,0 +1,74 @@
+#include "onramp/integration/records.h"
+
+#include <cmath>
+#include <set>
+
+#include "onramp/report/json_fields.h"
+
+namespace onramp::integration {
+namespace {
+
+using report::Json;
+using report::bool_field;
+using report::number_field;
+using report::text_field;
+
+Check read_check(const Json& r) {
+  Check c{text_field(r, "point"), text_field(r, "call"), text_field(r, "outcome"), text_field(r, "value"),
+          text_field(r, "type"), text_field(r, "message"), std::nullopt, number_field(r, "seconds", 0)};
+  if (const Json* ok = report::field(r, "ok"); ok && ok->is_boolean()) c.ok = ok->get<bool>();
+  static const std::set<std::string> known{"value", "raised", "absent", "needs_device", "not_in_this_torch"};
+  if (!known.contains(c.outcome)) c.outcome = "raised";
+  if (!std::isfinite(c.seconds) || c.seconds < 0) c.seconds = 0;
+  return c;
+}
+
+Import read_import(const Json& r) {
+  return {true, bool_field(r, "ok", false), text_field(r, "type"), text_field(r, "message"),
+          number_field(r, "seconds", 0)};
+}
+
+}  // namespace
+
+GroupRecords read_group(const python::ScriptRun& run) {
+  GroupRecords out;
+  out.bad_lines = run.bad_lines;
+  for (const auto& r : run.records) {
+    std::string kind = text_field(r, "kind");
+    if (kind == "begin") {
+      out.pending_point = text_field(r, "point");
+      out.pending_call = text_field(r, "call");
+    } else if (kind == "check") {
+      out.checks.push_back(read_check(r));
+      out.pending_point.clear();
+      out.pending_call.clear();
+    } else if (kind == "torch_import" || kind == "module_import") {
+      (kind == "torch_import" ? out.torch : out.module) = read_import(r);
+      out.pending_point.clear();
+      out.pending_call.clear();
+    } else if (kind == "group") {
+      out.group = text_field(r, "group");
+    } else if (kind == "context") {
+      out.device = text_field(r, "device");
+      out.privateuse1_name = text_field(r, "privateuse1_name");
+      const Json* count = report::field(r, "device_count");
+      if (count && count->is_number_integer()) out.device_count = count->get<long long>();
+    } else if (kind == "timing") {
+      double s = number_field(r, "seconds", -1);
+      if (std::isfinite(s) && s >= 0) out.import_torch_seconds = s;
+    } else if (kind == "end") {
+      out.ended = true;
+    }
+  }
+  return out;
+}
+
+std::vector<const Check*> checks_of(const GroupRecords& records, const std::string& point) {
+  std::vector<const Check*> out;
+  for (const auto& c : records.checks) {
+    if (c.point == point) out.push_back(&c);
+  }
+  return out;
+}
+
+}  // namespace onramp::integration

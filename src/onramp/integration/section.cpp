@@ -1,0 +1,139 @@
+#include "onramp/integration/section.h"
+
+#include <fmt/format.h>
+
+#include <functional>
+#include <map>
+
+#include "onramp/integration/autoload_rows.h"
+#include "onramp/integration/keys.h"
+#include "onramp/integration/probe_rows.h"
+
+namespace onramp::integration {
+namespace {
+
+using Judge = std::function<Row(const ScorecardInputs&, const Point&)>;
+
+// Points judged from more than their own group's checks.
+const std::map<std::string, Judge>& judges() {
+  static const std::map<std::string, Judge> table{
+      {"device_name", [](const ScorecardInputs& in, const Point&) { return device_name_row(in.probe); }},
+      {"device_module", [](const ScorecardInputs& in, const Point&) { return device_module_row(in.probe); }},
+      {"generated_methods",
+       [](const ScorecardInputs& in, const Point&) { return generated_methods_row(in.probe, in.runtime.records); }},
+      {"minimum_operators",
+       [](const ScorecardInputs& in, const Point& p) { return minimum_operators_row(in.probe, p.ops); }},
+      {"hooks", [](const ScorecardInputs& in, const Point&) { return hooks_row(in.probe); }},
+      {"amp", [](const ScorecardInputs& in, const Point&) { return amp_row(in.probe, in.runtime.records); }},
+      {"autoload",
+       [](const ScorecardInputs& in, const Point&) {
+         return autoload_row(in.probe, in.runtime.records, in.autoload_on.records, in.autoload_on.command);
+       }},
+      {"harmless",
+       [](const ScorecardInputs& in, const Point&) {
+         return harmless_row(in.runtime.records, in.autoload_on.records, in.runtime.command, in.autoload_on.command);
+       }},
+  };
+  return table;
+}
+
+// Why a runtime point has no checks: a hang, a failed import, or a run that stopped.
+Row unchecked(const Point& p, const GroupRun& run) {
+  Row row{p.id, Status::raises, "", p.check, run.command};
+  for (const auto& h : run.hangs) {
+    if (h.point == p.id) {
+      row.detail = fmt::format("{} did not return: {}{}", h.call, h.outcome, h.log.empty() ? "" : "; log: " + h.log);
+      return row;
+    }
+  }
+  const auto& r = run.records;
+  if (r.torch.seen && !r.torch.ok) row.detail = "import torch raised " + r.torch.type + ": " + r.torch.message;
+  else if (r.module.seen && !r.module.ok) row.detail = "the backend's import raised " + r.module.type + ": " + r.module.message;
+  else row.detail = "not checked: the group's interpreter stopped before it" + (run.log.empty() ? "" : " (" + run.log + ")");
+  return row;
+}
+
+Row group_row(const ScorecardInputs& in, const Point& p) {
+  const GroupRun& run = in.runtime;
+  auto row = judge_checks(p.id, checks_of(run.records, p.id), run.records.device_count);
+  if (!row) return unchecked(p, run);
+  row->evidence += "; " + run.command;
+  return *row;
+}
+
+bool hung(const GroupRun& run, const std::string& point) {
+  for (const auto& h : run.hangs) {
+    if (h.point == point) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<Row> score_rows(const ScorecardInputs& in) {
+  std::vector<Row> rows;
+  for (const auto& p : in.points) {
+    // A check of the point hung: that is its row, whatever else was measured for it.
+    if (hung(in.runtime, p.id) || hung(in.autoload_on, p.id)) {
+      rows.push_back(unchecked(p, hung(in.runtime, p.id) ? in.runtime : in.autoload_on));
+      continue;
+    }
+    auto judge = judges().find(p.id);
+    rows.push_back(judge != judges().end() ? judge->second(in, p) : group_row(in, p));
+  }
+  return rows;
+}
+
+report::Section integration_section(const ScorecardInputs& in) {
+  report::Section s{keys::kSection, "Integration points", {}, {}, {}};
+  auto rows = score_rows(in);
+  report::Table t{keys::kRowsTable, "PyTorch's integration points for an accelerator",
+                  "One row per point of data/integration.toml; each judged from the device-API probe's own run or "
+                  "from checks in interpreters of their own (integration.py), on this machine, without the device",
+                  in.runtime.command + "; " + in.autoload_on.command,
+                  {{"point", "Point", ""}, {"title", "Title", ""}, {"status", "Status", ""}, {"detail", "Detail", ""},
+                   {"method", "Method", ""}, {"evidence", "Evidence", ""}, {"source", "Source", ""}},
+                  {}, 0};
+  size_t provided = 0, need_device = 0;
+  std::string device_only;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    const Point& p = in.points[i];
+    provided += r.status == Status::provided;
+    need_device += r.status == Status::needs_device;
+    t.rows.push_back({{"point", r.point}, {"title", p.title}, {"status", std::string(to_string(r.status))},
+                      {"detail", r.detail}, {"method", r.method}, {"evidence", r.evidence}, {"source", p.source}});
+    device_only += fmt::format("{}{}: {}", device_only.empty() ? "" : "; ", p.title, p.hardware);
+  }
+  s.add(report::Finding{report::Severity::info,
+                        "Not told without the device, for any point: " + device_only, "", "data/integration.toml"});
+  std::string method = "rows of the points table by status";
+  std::string evidence = t.evidence;
+  s.add({keys::kPointsTotal, "Integration points checked", rows.size(), "points",
+         "the [[point]] tables of data/integration.toml", "data/integration.toml", ""});
+  s.add({keys::kPointsProvided, "Points provided here", provided, "points", method + " (provided)", evidence, "", "higher"});
+  s.add({keys::kPointsNeedDevice, "Points that need the device", need_device, "points",
+         method + " (needs_device: a check raised where device_count() is 0)", evidence, ""});
+  s.add({keys::kScorecard, "Integration", fmt::format("{} of {} points provided here, {} need the device", provided,
+                                                         rows.size(), need_device),
+         "", method, evidence, ""});
+  s.add({keys::kSeconds, "Time the integration groups took", in.runtime.wall_seconds + in.autoload_on.wall_seconds,
+         "s", "wall time of the integration.py interpreters (the routes ride on the device-API probe's run)", evidence,
+         "", "lower"});
+  s.add(std::move(t));
+  for (const auto* run : {&in.runtime, &in.autoload_on}) {
+    for (const auto& h : run->hangs) {
+      s.add(report::Finding{report::Severity::blocker,
+                            fmt::format("{} did not return ({}); the group ran again without point {}", h.call,
+                                        h.outcome, h.point) + (h.log.empty() ? "" : ". Its log: " + h.log),
+                            "A call that hangs without the device should answer or raise.", run->command});
+    }
+  }
+  for (const auto& r : rows) {
+    if (r.point != "harmless") continue;
+    if (auto f = harmless_finding(r, in.autoload_on.log)) s.add(std::move(*f));
+  }
+  return s;
+}
+
+}  // namespace onramp::integration

@@ -1,0 +1,62 @@
+#include "onramp/integration/section.h"
+
+#include <gtest/gtest.h>
+
+#include "onramp/integration/keys.h"
+
+namespace onramp::integration {
+namespace {
+
+const report::Figure* figure(const report::Section& s, const std::string& key) {
+  for (const auto& f : s.figures) {
+    if (f.key == key) return &f;
+  }
+  return nullptr;
+}
+
+std::string status_of(const report::Section& s, const std::string& point) {
+  const auto* t = s.table(keys::kRowsTable);
+  if (!t) return "";
+  for (const auto& row : t->rows) {
+    if (row.value("point", "") == point) return row.value("status", "");
+  }
+  return "";
+}
+
+GroupRun group(std::vector<Check> checks, std::optional<long long> count) {
+  GroupRun run;
+  run.records.torch = {true, true, "", "", 1.0};
+  run.records.module = {true, true, "", "", 0.1};
+  run.records.checks = std::move(checks);
+  run.records.device_count = count;
+  run.records.ended = true;
+  run.command = "python integration.py";
+  return run;
+}
+
+TEST(IntegrationSection, RowsFiguresAndTheHangFinding) {
+  ProbeFacts probe;  // the probe reported nothing: its points say so
+  GroupRun runtime = group({{"generator", "torch.Generator()", "value", "0", "", "", true, 0},
+                            {"serialization", "torch.load()", "raised", "", "RuntimeError", "not available", {}, 0},
+                            {"harmless", "off: step", "value", "0.1", "", "", {}, 0}},
+                           0);
+  runtime.hangs.push_back({"compile", "get_interface_for_device", "timed out after 60 s", "last line"});
+  GroupRun on = group({{"harmless", "on: step", "value", "0.1", "", "", {}, 0}}, 0);
+  auto s = integration_section({builtin_points(), probe, runtime, on});
+  EXPECT_EQ(status_of(s, "generator"), "provided");
+  EXPECT_EQ(status_of(s, "serialization"), "needs_device");
+  EXPECT_EQ(status_of(s, "compile"), "raises");
+  EXPECT_EQ(status_of(s, "harmless"), "provided");
+  EXPECT_EQ(status_of(s, "device_name"), "raises");  // not measured: said, never "absent"
+  ASSERT_NE(figure(s, keys::kPointsProvided), nullptr);
+  EXPECT_EQ(figure(s, keys::kPointsProvided)->value, 2);
+  EXPECT_EQ(figure(s, keys::kPointsNeedDevice)->value, 1);
+  EXPECT_EQ(figure(s, keys::kScorecard)->value, "2 of 16 points provided here, 1 need the device");
+  bool hang = false;
+  for (const auto& f : s.findings) hang |= f.severity == report::Severity::blocker && f.text.find("without point compile") != std::string::npos;
+  EXPECT_TRUE(hang);
+  EXPECT_EQ(s.findings.front().severity, report::Severity::info);  // what cannot be told, first
+}
+
+}  // namespace
+}  // namespace onramp::integration

@@ -1,0 +1,189 @@
+// End-to-end: the integration scorecard of the reference backend on the
+// torch 2.x host (torch 2.13), the wheel built with ONRAMP_REF_INTEGRATION=1
+// (so that it carries the autoload entry point) and installed with
+// `pip install --target`, probed with the switch on at run time. Each row is
+// checked against what the reference provides (examples/reference-backend/
+// README.md lists it). Then Debian's torch (1.13): the rows of points that
+// torch lacks say not_in_this_torch.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "harness.h"
+
+namespace onramp::e2e {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+const std::string kHost = ONRAMP_TORCH2_PYTHON;
+const std::string kBackendDir = std::string(ONRAMP_SOURCE_DIR) + "/examples/reference-backend";
+
+json find_key(const json& list, const std::string& key) {
+  for (const auto& item : list) {
+    if (item.value("key", "") == key) return item;
+  }
+  ADD_FAILURE() << "no " << key;
+  return json::object();
+}
+
+std::map<std::string, json> rows_by_point(const json& section) {
+  std::map<std::string, json> rows;
+  if (!section.is_object()) {
+    ADD_FAILURE() << "no integration section";
+    return rows;
+  }
+  json table = find_key(section["tables"], "points");  // kept: a range over a temporary's member dangles
+  for (const auto& row : table["rows"]) rows[row.value("point", "")] = row;
+  return rows;
+}
+
+class Scorecard : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    ASSERT_TRUE(fs::exists(kHost)) << kHost << " is missing: `make host` (scripts/host-venv.sh) makes it";
+    std::string dist = dir_->path() + "/dist";
+    ASSERT_EQ(shell("ONRAMP_REF_INTEGRATION=1 PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' '" + dist + "' >&2"),
+              0);
+    std::string wheel;
+    for (const auto& e : fs::directory_iterator(dist)) wheel = e.path().string();
+    ASSERT_FALSE(wheel.empty());
+    site_ = new std::string(dir_->path() + "/site");
+    ASSERT_EQ(shell("'" + kHost + "' -m pip install -q --no-deps --no-index --ignore-requires-python --target '" +
+                    *site_ + "' '" + wheel + "' >&2"),
+              0);
+  }
+  static void TearDownTestSuite() {
+    delete site_;
+    delete dir_;
+  }
+  static TempDir* dir_;
+  static std::string* site_;
+};
+TempDir* Scorecard::dir_ = nullptr;
+std::string* Scorecard::site_ = nullptr;
+
+TEST_F(Scorecard, ReferenceBackendRowByRowOnTorch2) {
+  auto r = run_onramp({"probe", "--python", kHost, "--path", *site_, "--module", "onramp_ref", "--env",
+                       "ONRAMP_REF_INTEGRATION=1", "--no-import", "--json", "--out", dir_->path() + "/probe"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json report = json::parse(r.out);
+  json section = report["sections"]["integration"];
+  auto rows = rows_by_point(section);
+  ASSERT_EQ(rows.size(), 16u) << report["sections"].dump().substr(0, 3000);
+  std::map<std::string, std::string> expected{
+      {"device_name", "provided"},        // rename_privateuse1_backend("ref") at import
+      {"device_module", "provided"},      // torch.ref, with integration.py's functions
+      {"generated_methods", "provided"},  // generate_methods_for_privateuse1_backend
+      {"minimum_operators", "partial"},   // own kernels for 9 ops; no set_.source_* kernels, no boxed fallback
+      {"device_guard", "provided"},       // C10_REGISTER_GUARD_IMPL in csrc/host_allocator.cpp
+      {"generator", "absent"},            // hooks without getNewGenerator: torch says so
+      {"hooks", "provided"},              // csrc/hooks.cpp
+      {"serialization", "raises"},        // loading to ref needs set_.source_Storage, which it lacks
+      {"amp", "partial"},                 // get_amp_supported_dtype, no autocast kernels
+      {"distributed", "absent"},
+      {"compile", "absent"},
+      {"profiler", "absent"},
+      {"streams", "partial"},             // synchronize and memory stats, no Stream or Event
+      {"autoload", "provided"},           // the wheel's torch.backends entry point
+      {"test_reuse", "provided"},         // onramp_ref/testing.py
+      // With the device present and autoloaded, DataLoader(pin_memory=True) asks its hooks for a
+      // pinned-memory allocator, which it lacks: CPU-only code breaks.
+      {"harmless", "raises"},
+  };
+  for (const auto& [point, status] : expected) {
+    EXPECT_EQ(rows[point].value("status", ""), status) << point << ": " << rows[point].dump();
+    EXPECT_FALSE(rows[point].value("method", "").empty()) << point;
+    EXPECT_FALSE(rows[point].value("evidence", "").empty()) << point;
+  }
+  EXPECT_NE(rows["autoload"]["evidence"].get<std::string>().find("onramp_ref.integration:autoload"), std::string::npos);
+  EXPECT_NE(rows["test_reuse"]["evidence"].get<std::string>().find("testing.py:"), std::string::npos);
+  EXPECT_NE(rows["minimum_operators"]["evidence"].get<std::string>().find("_copy_from -> own_kernel"),
+            std::string::npos)
+      << rows["minimum_operators"].dump();
+  EXPECT_NE(rows["generator"]["detail"].get<std::string>().find("getNewGenerator"), std::string::npos);
+  EXPECT_NE(rows["serialization"]["detail"].get<std::string>().find("set_.source_Storage"), std::string::npos);
+  EXPECT_NE(rows["harmless"]["detail"].get<std::string>().find("getPinnedMemoryAllocator"), std::string::npos);
+  bool blocker = false;
+  for (const auto& f : section["findings"]) {
+    blocker |= f.value("severity", "") == "blocker" && f.value("text", "").find("CPU-only work") != std::string::npos;
+  }
+  EXPECT_TRUE(blocker) << section["findings"].dump();
+  size_t provided = 0;
+  for (const auto& [point, status] : expected) provided += status == "provided";
+  EXPECT_EQ(find_key(section["figures"], "points_provided")["value"], provided);
+  EXPECT_EQ(find_key(section["figures"], "scorecard")["value"],
+            std::to_string(provided) + " of 16 points provided here, 0 need the device");
+}
+
+TEST_F(Scorecard, WithoutTheDeviceTheDeviceBoundRowsNeedIt) {
+  auto r = run_onramp({"probe", "--python", kHost, "--path", *site_, "--module", "onramp_ref", "--env",
+                       "ONRAMP_REF_INTEGRATION=1", "--env", "ONRAMP_REF_DEVICE_COUNT=0", "--no-import", "--json",
+                       "--out", dir_->path() + "/probe0"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json section = json::parse(r.out)["sections"]["integration"];
+  auto rows = rows_by_point(section);
+  // The guard answers current_device_index(); setting a device cannot be asked without one.
+  EXPECT_EQ(rows["device_guard"].value("status", ""), "provided") << rows["device_guard"].dump();
+  EXPECT_NE(rows["device_guard"]["detail"].get<std::string>().find("needs the device"), std::string::npos);
+  // torch.load refuses a device that is not available: only the device can tell the rest.
+  EXPECT_EQ(rows["serialization"].value("status", ""), "needs_device") << rows["serialization"].dump();
+  EXPECT_NE(rows["serialization"]["detail"].get<std::string>().find("device_count() is 0"), std::string::npos);
+  EXPECT_EQ(rows["hooks"].value("status", ""), "provided");  // is_available() False, device_count() 0
+  EXPECT_GT(find_key(section["figures"], "points_need_device")["value"].get<int>(), 0);
+}
+
+TEST_F(Scorecard, ProbeWithoutIntegrationHasNoSection) {
+  auto r = run_onramp({"probe", "--python", kHost, "--path", *site_, "--module", "onramp_ref", "--no-import",
+                       "--no-integration", "--json", "--out", dir_->path() + "/probe-none"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(json::parse(r.out)["sections"].contains("integration"));
+}
+
+// A check that never returns ends its group's interpreter at the time limit;
+// the group runs again without that point, so the points after it are checked.
+TEST(ScorecardHang, ACheckThatHangsIsAFindingAndTheOthersAreStillChecked) {
+  TempDir dir;
+  const std::string fixture = std::string(ONRAMP_SOURCE_DIR) + "/tests/e2e/fixtures/integration";
+  auto r = run_onramp({"probe", "--python", kHost, "--path", fixture, "--module", "hanging_backend", "--no-import",
+                       "--timeout", "20", "--json", "--out", dir.path() + "/probe"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json section = json::parse(r.out)["sections"]["integration"];
+  auto rows = rows_by_point(section);
+  EXPECT_EQ(rows["amp"].value("status", ""), "raises") << rows["amp"].dump();
+  EXPECT_NE(rows["amp"]["detail"].get<std::string>().find("did not return"), std::string::npos);
+  // Checked after AMP in the same group, in the rerun.
+  EXPECT_EQ(rows["distributed"].value("status", ""), "absent") << rows["distributed"].dump();
+  EXPECT_EQ(rows["test_reuse"].value("status", ""), "absent") << rows["test_reuse"].dump();
+  EXPECT_EQ(rows["device_name"].value("status", ""), "provided");
+  bool hang = false;
+  for (const auto& f : section["findings"]) {
+    hang |= f.value("severity", "") == "blocker" && f.value("text", "").find("get_amp_supported_dtype") != std::string::npos &&
+            f.value("text", "").find("without point amp") != std::string::npos;
+  }
+  EXPECT_TRUE(hang) << section["findings"].dump();
+}
+
+TEST(ScorecardOnDebiansTorch, RowsTheTorchLacksSayNotInThisTorch) {
+  if (torch_major(kSystemPython) != 1) GTEST_SKIP() << "Debian's torch is " << torch_version(kSystemPython);
+  TempDir dir;
+  ASSERT_EQ(shell("PYTHON='" + std::string(kSystemPython) + "' '" + kBackendDir + "/build.sh' >&2"), 0);
+  ASSERT_EQ(shell("PYTHON='" + std::string(kSystemPython) + "' '" + kBackendDir + "/build.sh' --where > '" +
+                  dir.path() + "/where'"),
+            0);
+  std::string where = read_file(dir.path() + "/where");
+  while (!where.empty() && where.back() == '\n') where.pop_back();
+  auto r = run_onramp({"probe", "--python", kSystemPython, "--path", where, "--module", "onramp_ref", "--no-import",
+                       "--json", "--out", dir.path() + "/probe"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto rows = rows_by_point(json::parse(r.out)["sections"]["integration"]);
+  for (const char* point : {"device_name", "device_guard", "autoload", "compile"}) {
+    EXPECT_EQ(rows[point].value("status", ""), "not_in_this_torch") << point << ": " << rows[point].dump();
+  }
+}
+
+}  // namespace
+}  // namespace onramp::e2e
