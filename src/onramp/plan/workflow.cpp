@@ -60,10 +60,14 @@ OJson last_job(const Plan& plan) {
     steps.push_back({{"uses", "actions/download-artifact@v4"},
                      {"with", {{"pattern", std::string(kind) + "-*"}, {"path", "runs"}}}});
   }
-  std::string run = kUseOnramp;
-  for (const auto& command : plan.last) run += "\n" + command;
+  // Each command runs whatever the one before gave (a merge that failed does
+  // not keep the audits from being compared); the step fails if any did.
+  std::string run = std::string(kUseOnramp) + "\nstatus=0";
+  for (const auto& command : plan.last) run += "\n" + command + " || status=1";
+  run += "\nexit $status";
   steps.push_back(step_run("merge and compare", run));
-  steps.push_back({{"uses", "actions/upload-artifact@v4"},
+  steps.push_back({{"if", "always()"},
+                   {"uses", "actions/upload-artifact@v4"},
                    {"with", {{"name", "onramp-plan"}, {"path", "runs/"}}}});
   return {{"name", "merge and compare"},
           {"needs", "cell"},
