@@ -16,15 +16,20 @@ REFERENCE_WHEELS := $(BUILD_DIR)/reference-wheel
 # machine (scripts/host-venv.sh says how to point at one when pip cannot find it).
 HOST_VENV ?= $(BUILD_DIR)/host-torch-2.13
 HOST_PY := $(abspath $(HOST_VENV))/bin/python
-HOST_FLAGS := -DONRAMP_TORCH2_PYTHON=$(HOST_PY)
+# Test tools from the package index (check-jsonschema): scripts/tools-venv.sh.
+TOOLS_VENV ?= $(BUILD_DIR)/tools-venv
+HOST_FLAGS := -DONRAMP_TORCH2_PYTHON=$(HOST_PY) -DONRAMP_TOOLS_VENV=$(abspath $(TOOLS_VENV))
 
-.PHONY: deps host build run test test-sanitize fuzz bench clean
+.PHONY: deps host tools build run test test-sanitize fuzz bench clean
 
 deps:
 	@scripts/install-deps.sh
 
 host: deps
 	@scripts/host-venv.sh $(HOST_VENV)
+
+tools: deps
+	@scripts/tools-venv.sh $(TOOLS_VENV)
 
 build: deps host
 	cmake -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release -DONRAMP_WERROR=ON $(HOST_FLAGS) $(CMAKE_FLAGS) >/dev/null
@@ -55,7 +60,7 @@ run: deps host
 
 # The whole suite (fuzz-corpus replays included) on the release build, then
 # again on a build with AddressSanitizer and UndefinedBehaviorSanitizer.
-test: build
+test: build tools
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 	$(MAKE) --no-print-directory test-sanitize
 

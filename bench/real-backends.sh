@@ -3,7 +3,8 @@
 # `onramp audit REQUIREMENT`: torch-tpu 0.2.0 end to end on the torch 2.x host (twice: the second run
 # must download nothing), then the newest torch-npu, torch-xla and intel-extension-for-pytorch, each
 # as far as this host allows. A benchmark, not a test: it downloads from the package index and prints
-# each figure; docs/real-backends.md records one run. torch is never downloaded: without
+# each figure, then sets every audit side by side in one page (compare.html, `onramp compare --html`);
+# docs/real-backends.md records one run. torch is never downloaded: without
 # --allow-torch-download, onramp constrains pip to the interpreter's own torch.
 #   bench/real-backends.sh [WORKDIR]        (default: a new directory under /tmp)
 #   ONRAMP=path/to/onramp HOST=path/to/venv/bin/python bench/real-backends.sh /tmp/real
@@ -129,4 +130,18 @@ echo; echo "== 3. The other backends, newest release, as far as this host allows
 for dist in "${others[@]}"; do
   audit "$dist" "$dist" --device "${device[$dist]}" "${torch_flags[@]}"
 done
-echo; echo "Reports: $work/*.json; run directories: $work/run-*"
+
+echo; echo "== 4. The audits side by side: one page, a grouped bar chart per family of figures"
+reports=()
+for name in tpu tpu-again "${others[@]}"; do
+  [ -s "$name.json" ] && reports+=("$work/$name.json")
+done
+if [ ${#reports[@]} -ge 2 ]; then
+  rc=0
+  "$onramp" compare --html -o "$work/compare.html" "${reports[@]}" || rc=$?
+  "$onramp" compare --markdown -o "$work/compare.md" "${reports[@]}" || rc=$?
+  echo "  onramp compare of ${#reports[@]} reports: exit $rc; $work/compare.html, $work/compare.md"
+else
+  echo "  onramp compare: not run, fewer than two audits wrote a report (${#reports[@]})"
+fi
+echo; echo "Reports: $work/*.json; run directories: $work/run-*; side by side: $work/compare.html"

@@ -49,6 +49,22 @@ TEST(CompareE2E, TwoSchemaVersionsSideBySideWithTheBestMarked) {
   EXPECT_EQ(again.out, r.out);  // the same inputs give the same bytes
 }
 
+TEST(CompareE2E, HtmlIsOnePageWithAChartAndTheSameBytesTwice) {
+  TempDir dir;
+  std::ofstream(dir.path() + "/a.json") << report_text("onramp.report/3", "torch_tpu", 3.1, true);
+  std::ofstream(dir.path() + "/b.json") << report_text("onramp.report/3", "torch_xla", 1.2, true);
+  auto first = run_onramp({"compare", "--html", "-o", dir.path() + "/one.html", dir.path() + "/a.json", dir.path() + "/b.json"});
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  auto second = run_onramp({"compare", "--html", dir.path() + "/a.json", dir.path() + "/b.json"});
+  ASSERT_EQ(second.exit_code, 0) << second.err;
+  std::string page = read_file(dir.path() + "/one.html");
+  EXPECT_EQ(page, second.out);  // the same inputs give the same bytes, to a file or to standard output
+  EXPECT_EQ(page.rfind("<!DOCTYPE html>", 0), 0u);
+  EXPECT_NE(page.find("<svg class=\"chart grouped\""), std::string::npos) << page;
+  EXPECT_NE(page.find("Import, cold, torch_xla: 1.2</title>"), std::string::npos) << page;
+  EXPECT_EQ(page.find("<script"), std::string::npos);  // self-contained, nothing runs
+}
+
 TEST(CompareE2E, BadInputIsOneLineAndExitTwo) {
   TempDir dir;
   std::ofstream(dir.path() + "/a.json") << report_text("onramp.report/3", "torch_tpu", 3.1, true);

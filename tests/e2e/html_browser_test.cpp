@@ -162,5 +162,90 @@ TEST(HtmlBrowser, ChartsAreDrawnAndFitAtPhoneAndDesktopWidths) {
   }
 }
 
+// A saved report with a wheel section (sizes), a probe section (times) and an
+// op-counting table (counts): what `onramp compare --html` draws.
+json backend_report(const std::string& module, double wheel_bytes, double installed_bytes, double import_s,
+                    double ops) {
+  auto figure = [&](const std::string& key, const std::string& label, double value, const std::string& unit,
+                    const std::string& method) {
+    return json{{"key", key}, {"label", label}, {"value", value}, {"unit", unit}, {"better", "lower"},
+                {"method", method}, {"evidence", ""}};
+  };
+  json wheel = {{"title", "Wheel"},
+                {"figures", {figure("wheel_bytes", "Wheel file size", wheel_bytes, "bytes", "stat of the wheel file"),
+                             figure("installed_bytes", "Installed size", installed_bytes, "bytes", "sum of RECORD sizes")}},
+                {"tables", json::array()},
+                {"findings", json::array()}};
+  json probe = {{"title", "Probe"},
+                {"figures", {figure("import_cold_s", "Import, cold", import_s, "s", "import " + module + " in a fresh interpreter"),
+                             figure("import_warm_s", "Import, warm", import_s / 3, "s", "import " + module + " again")}},
+                {"tables", json::array()},
+                {"findings", json::array()}};
+  json counting = {{"key", "op_counting_methods"}, {"title", "Op counts"}, {"method", "each way of counting"},
+                   {"evidence", ""},
+                   {"columns", {{{"key", "method"}, {"label", "Method"}, {"unit", ""}},
+                                {{"key", "value"}, {"label", "Ops"}, {"unit", ""}}}},
+                   {"rows", {{{"method", "registered kernels"}, {"value", ops}},
+                             {{"method", "dispatcher entries"}, {"value", ops * 1.5}}}}};
+  json verdict = {{"title", "Verdict"}, {"figures", json::array()}, {"tables", {counting}}, {"findings", json::array()}};
+  return {{"schema", "onramp.report/3"},
+          {"tool", {{"name", "onramp"}, {"version", "0"}}},
+          {"generated_at", "2026-01-01T00:00:00Z"},
+          {"target", {{"kind", "module"}, {"module", module}}},
+          {"sections", {{"verdict", verdict}, {"wheel", wheel}, {"probe", probe}}}};
+}
+
+// Every chart of the comparison inside the viewport, legible, its bars on one linear scale.
+void check_compare_charts(const json& m, const Viewport& v, size_t charts) {
+  ASSERT_FALSE(m.is_null());
+  EXPECT_LE(m["scroll_width"].get<double>(), m["viewport"].get<double>()) << "the page overflows horizontally: " << m;
+  EXPECT_LE(m["body_width"].get<double>(), m["viewport"].get<double>()) << m;
+  EXPECT_LE(m["viewport"].get<int>(), v.width);
+  ASSERT_EQ(m["charts"].size(), charts) << m;
+  for (const json& chart : m["charts"]) {
+    EXPECT_GT(chart["width"].get<double>(), 100) << chart;
+    EXPECT_GE(chart["left"].get<double>(), 0) << chart;
+    EXPECT_LE(chart["right"].get<double>(), m["viewport"].get<double>()) << chart;
+    EXPECT_GE(chart["font_px"].get<double>(), 9) << "chart labels too small to read: " << chart;
+    const json& bars = chart["bars"];
+    ASSERT_GE(bars.size(), 3u) << chart;  // three reports: a bar each in every group
+    double widest = 0, largest = 0;
+    for (const auto& b : bars) {
+      EXPECT_GT(b["height"].get<double>(), 0) << b;
+      widest = std::max(widest, b["width"].get<double>());
+      largest = std::max(largest, b["value"].get<double>());
+    }
+    for (const auto& b : bars) {
+      EXPECT_NEAR(b["width"].get<double>(), widest * b["value"].get<double>() / largest, 2.0)
+          << "bar not proportional to its value: " << b;
+    }
+  }
+}
+
+TEST(HtmlBrowser, CompareChartsAreDrawnAndFitAtPhoneAndDesktopWidths) {
+  ASSERT_EQ(shell(std::string("test -x ") + kChromium), 0) << kChromium << " is missing: scripts/install-deps.sh installs it";
+  TempDir d;
+  std::vector<std::string> args{"compare", "--html", "-o", d.path() + "/report.html"};
+  int i = 0;
+  for (const auto& r : {backend_report("torch_tpu", 52e6, 180e6, 2.4, 1200),
+                        backend_report("torch_xla_with_a_long_module_name", 91e6, 420e6, 3.9, 2100),
+                        backend_report("torch_npu", 33e6, 150e6, 1.1, 800)}) {
+    std::string path = d.path() + "/r" + std::to_string(i++) + ".json";
+    std::ofstream(path) << r.dump();
+    args.push_back(path);
+  }
+  auto r = run_onramp(args);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const Viewport& v : {Viewport{390, 844}, Viewport{1280, 900}}) {
+    SCOPED_TRACE("viewport " + std::to_string(v.width) + "x" + std::to_string(v.height));
+    write_pages(d, v);
+    json m = measure(d, v);
+    // op counts (verdict's table), wheel sizes (bytes), probe times (s).
+    check_compare_charts(m, v, 3);
+    std::cout << "[ measured ] compare " << v.width << " px: " << m.dump() << "\n";
+    check_screenshot(d, v);
+  }
+}
+
 }  // namespace
 }  // namespace onramp::e2e

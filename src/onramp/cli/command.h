@@ -33,5 +33,6 @@ Command budget_command();
 Command cache_command();
 Command compare_command();
 Command hosts_command();
+Command plan_command();
 
 }  // namespace onramp::cli

@@ -15,6 +15,7 @@ const std::vector<Command>& commands() {
       port_command(),
       diff_command(),
       compare_command(),
+      plan_command(),
       budget_command(),
       cache_command(),
       hosts_command(),

@@ -21,6 +21,8 @@ int run_compare(const CompareArgs& args) {
   auto comparison = report::compare_reports(reports);
   if (args.output.json) {
     args.output.write(report::render_comparison_json(comparison));
+  } else if (args.output.html) {
+    args.output.write(report::render_comparison_html(comparison));
   } else {
     args.output.emit(report::comparison_as_report(comparison));
   }
@@ -41,7 +43,8 @@ Command compare_command() {
             app.footer(R"X(One row per figure that any report has, plus each device-API call, device string and op
 counting method; a value is compared only under the same method (the method with each report's own
 module, project and device names set aside). "(best)" marks the best value where the figure declares
-which way is better. --json writes an "onramp.compare/1" document (docs/report-schema.md).
+which way is better. --html writes one page: per family of rows, a grouped bar chart for each unit
+(sizes, times, counts), then the table. --json writes an "onramp.compare/1" document (docs/report-schema.md).
 
 Examples:
   onramp compare runs/torch-tpu/report.json runs/torch-xla/report.json runs/torch-npu/report.json

@@ -9,6 +9,7 @@ namespace {
 
 struct TraceArgs {
   port::TraceRequest request;
+  std::vector<std::string> backends;  // --backend, repeatable
   SandboxCliOptions sandbox;
   OutputOptions output;
 };
@@ -16,6 +17,8 @@ struct TraceArgs {
 int run_trace(const TraceArgs& args) {
   port::TraceRequest request = args.request;
   request.sandbox = args.sandbox.sandbox;
+  if (args.backends.size() == 1) request.backend = args.backends.front();
+  if (args.backends.size() > 1) request.backends = args.backends;
   request.make_run_dir = [&args] { return run_dir_from(args.sandbox.out); };
   SandboxRunner runner;
   args.output.emit(port::trace_models(runner, request));
@@ -48,10 +51,11 @@ void declare_trace(CLI::App& port, const Chosen& chosen) {
       ->type_name("SECONDS");
   app->add_option("--input-shape", args->request.input_shape, "Input shape of a torchvision model (default 1,3,224,224)")
       ->type_name("N,C,H,W");
-  app->add_option("--backend", args->request.backend,
+  app->add_option("--backend", args->backends,
                   "Join with a backend: a profile name or .toml path (with --backend-src), a saved ops "
                   "report (onramp ops --json, or an audit's report.json), or module:NAME (an installed backend: the "
-                  "ops its import registers for PrivateUse1, asked of the dispatcher)")
+                  "ops its import registers for PrivateUse1, asked of the dispatcher); repeatable: several "
+                  "module:NAME[@PYTHON], each asked in its own interpreter, side by side")
       ->type_name("PROFILE|REPORT.json|module:NAME");
   app->add_option("--backend-src", args->request.backend_src, "The backend's source tree, read with onramp ops (with a profile)")->check(path_arg())
       ->type_name("DIR");

@@ -10,6 +10,7 @@
 #include "onramp/port/model_list.h"
 #include "onramp/port/module_coverage.h"
 #include "onramp/util/progress.h"
+#include "onramp/port/trace_backends.h"
 #include "onramp/port/trace_report.h"
 
 namespace onramp::port {
@@ -55,6 +56,9 @@ report::Report trace_models(ProcessRunner& runner, const TraceRequest& request) 
   run.device = request.device;
   run.phase_timeout_seconds = request.phase_timeout_seconds;
   auto models = models_of(request, run);
+  std::vector<BackendSpec> several;
+  for (const auto& b : request.backends) several.push_back(value_or_fatal(parse_backend_spec(b)));
+  if (!several.empty() && !request.backend_src.empty()) throw FatalError("--backend-src goes with one --backend");
   TraceOptions options{request.backward, request.device, {}, request.sandbox.timeout_seconds,
                        request.phase_timeout_seconds, request.sandbox.memory_bytes};
   if (!request.input_shape.empty()) options.input_shape = value_or_fatal(parse_input_shape(request.input_shape));
@@ -98,6 +102,15 @@ report::Report trace_models(ProcessRunner& runner, const TraceRequest& request) 
   report.target = trace_target(run);
   report.run_dir = box.run_dir().string();
   report.sections.push_back(trace_section(run));
+  if (!several.empty()) {
+    std::set<std::string> ops;
+    for (const auto& trace : run.traces) {
+      for (const auto& op : trace.all_ops()) ops.insert(op);
+    }
+    std::vector<std::string> list(ops.begin(), ops.end());
+    report.sections.push_back(
+        backends_section(list, ask_backends(runner, sandbox, box.python(), box.run_dir(), request.aten, several, list)));
+  }
   return report;
 }
 

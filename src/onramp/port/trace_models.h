@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "onramp/port/op_trace.h"
 #include "onramp/python/sandbox.h"
@@ -28,6 +29,7 @@ struct TraceRequest {
   std::string input_shape;  // --input-shape N,C,H,W; "" for the model's default
   std::string backend;      // --backend: a profile, a saved ops report or module:NAME; "" for no join
   std::string backend_src;  // --backend-src, with a profile
+  std::vector<std::string> backends;  // --backend given more than once: module:NAME[@PYTHON] each (trace_backends.h)
   std::string aten;         // --aten; "" asks the sandbox's torchgen
   double phase_timeout_seconds = kPhaseTimeoutSeconds;  // --phase-timeout: each of build, forward, backward
   // Its timeout and memory bound each model's trace; the sandbox's other

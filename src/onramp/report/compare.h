@@ -59,6 +59,10 @@ std::string render_comparison_json(const Comparison& comparison);
 // terminal, Markdown and HTML renderers lay it out.
 Report comparison_as_report(const Comparison& comparison);
 
+// One self-contained page: per family, a grouped bar chart for each unit of
+// its numeric rows (rows whose methods differ left out), then the table.
+std::string render_comparison_html(const Comparison& comparison);
+
 // `method` with each of `names` (longest first) replaced by "<target>".
 std::string neutral_method(std::string method, const std::vector<std::string>& names);
 

@@ -69,6 +69,35 @@ TEST(Compare, AMissingSectionIsNotMeasuredWithWhy) {
   EXPECT_EQ(j["rows"][0]["cells"][1]["not_measured"], "no probe section in this report");
 }
 
+size_t count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(CompareHtml, AGroupedChartPerFamilyWithABarPerMeasuredValue) {
+  auto c = compare_reports({{"a.json", audit_of("tpu", 3.0, "tpu", "raised")}, {"b.json", audit_of("xla", 1.5, "xla", "value")}});
+  std::string html = render_comparison_html(c);
+  EXPECT_EQ(html, render_comparison_html(c));
+  // probe (s) is numeric; device_api rows are words: one chart.
+  EXPECT_EQ(count(html, "<svg class=\"chart grouped\""), 1u) << html;
+  EXPECT_EQ(count(html, "<rect class=\"bar"), 2u) << html;
+  EXPECT_NE(html.find("Cold import, xla: 1.5</title>"), std::string::npos) << html;
+  // The longer value draws the longer bar (the scale is linear from zero).
+  EXPECT_NE(html.find("width=\"380\""), std::string::npos) << html;
+  EXPECT_NE(html.find("width=\"190\""), std::string::npos) << html;
+  EXPECT_NE(html.find("(best)"), std::string::npos);
+  EXPECT_NE(html.find("<h2>device_api</h2>"), std::string::npos);
+}
+
+TEST(CompareHtml, RowsMeasuredDifferentlyAreNotDrawn) {
+  auto c = compare_reports({{"a.json", audit_of("tpu", 3.0, "tpu", "raised")},
+                            {"b.json", audit_of("xla", 1.5, "something_else", "value")}});
+  std::string html = render_comparison_html(c);
+  EXPECT_EQ(count(html, "<svg"), 0u) << html;
+  EXPECT_NE(html.find("methods differ"), std::string::npos);
+}
+
 TEST(Compare, NamesAreReplacedOnlyAsWholeWords) {
   EXPECT_EQ(neutral_method("import ref; prefer ref.x and ref_y", {"ref"}), "import <target>; prefer <target>.x and ref_y");
 }

@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 
 #include "onramp/report/finding_groups.h"
+#include "onramp/report/html_parts.h"
 #include "onramp/report/render.h"
 #include "onramp/report/svg.h"
 
@@ -14,7 +15,7 @@ constexpr const char* kStyle = R"(
 * { box-sizing: border-box; }
 body { margin:0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color:var(--fg); background:var(--bg); }
 main { max-width: 980px; margin: 0 auto; padding: 16px; }
-h1 { font-size: 1.6rem; margin: .5rem 0 1rem; }
+h1 { font-size: 1.6rem; margin: .5rem 0 1rem; overflow-wrap: anywhere; }
 h2 { font-size: 1.3rem; border-bottom: 2px solid var(--line); padding-bottom: .25rem; margin-top: 2rem; }
 h3 { font-size: 1.05rem; margin: 1.5rem 0 .25rem; }
 .meta, .method { color: var(--muted); font-size: .9rem; }
@@ -26,6 +27,9 @@ code { font-size: .85em; word-break: break-all; }
 svg.chart { width: 100%; max-width: 640px; height: auto; display: block; margin: .5rem 0; font-size: 12px; }
 svg.chart text { fill: var(--fg); }
 svg.chart rect.bar { fill: var(--bar); }
+svg.chart rect.s1 { fill: #d4793a; } svg.chart rect.s2 { fill: #2f9461; } svg.chart rect.s3 { fill: #8a4fc7; }
+svg.chart rect.s4 { fill: #c23b6b; } svg.chart rect.s5 { fill: #6b7385; }
+svg.chart text.group { font-weight: 600; }
 .finding { border-left: 4px solid var(--info); padding: .25rem .75rem; margin: .5rem 0; background: #f6f8fb; }
 .finding.good { border-color: var(--good); } .finding.friction { border-color: var(--friction); }
 .finding.blocker { border-color: var(--blocker); }
@@ -56,6 +60,8 @@ std::string figure_rows(const Section& s) {
   return out;
 }
 
+}  // namespace
+
 std::string table_html(const Table& t) {
   std::string out = fmt::format("<h3>{}</h3>\n<p class=\"method\">{} <code>{}</code></p>\n", html_escape(t.title),
                                 html_escape(t.method), html_escape(t.evidence));
@@ -76,6 +82,8 @@ std::string table_html(const Table& t) {
   return out + "</tbody></table></div>\n";
 }
 
+namespace {
+
 std::string findings_html(const Section& s) {
   if (s.findings.empty()) return {};
   std::string out = "<h3>Findings</h3>\n";
@@ -91,15 +99,21 @@ std::string findings_html(const Section& s) {
 
 }  // namespace
 
-std::string render_html(const Report& report) {
-  std::string title = "onramp report";
-  if (report.target.contains("path")) title += ": " + report.target["path"].get<std::string>();
-  std::string out = fmt::format(
+std::string html_page_head(const std::string& title) {
+  return fmt::format(
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{0}</title>\n"
       "<style>{1}</style>\n</head>\n<body>\n<main>\n<h1>{0}</h1>\n<p class=\"meta\">onramp {2}. Every "
       "figure shows how it was counted and where the evidence is.</p>\n",
       html_escape(title), kStyle, ONRAMP_VERSION);
+}
+
+std::string html_page_tail() { return "</main>\n</body>\n</html>\n"; }
+
+std::string render_html(const Report& report) {
+  std::string title = "onramp report";
+  if (report.target.contains("path")) title += ": " + report.target["path"].get<std::string>();
+  std::string out = html_page_head(title);
   for (const auto& s : report.sections) {
     out += fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n", html_escape(s.key), html_escape(s.title));
     out += findings_html(s);
@@ -112,7 +126,7 @@ std::string render_html(const Report& report) {
     out += "</section>\n";
   }
   if (!report.run_dir.empty()) out += fmt::format("<p class=\"meta\">Run directory: <code>{}</code></p>\n", html_escape(report.run_dir));
-  return out + "</main>\n</body>\n</html>\n";
+  return out + html_page_tail();
 }
 
 }  // namespace onramp::report

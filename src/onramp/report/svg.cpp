@@ -49,4 +49,58 @@ std::string svg_bar_chart(const Table& table, size_t max_bars) {
   return out;
 }
 
+namespace {
+
+// At most `chars` bytes of `text`, cut before a UTF-8 continuation byte, with "…" when cut.
+std::string shorten(const std::string& text, size_t chars) {
+  if (text.size() <= chars) return text;
+  size_t end = chars - 1;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
+  return text.substr(0, end) + "…";
+}
+
+}  // namespace
+
+std::string svg_grouped_bar_chart(const std::string& title, const std::vector<std::string>& series,
+                                  const std::vector<BarGroup>& groups) {
+  double max = 0;
+  for (const auto& g : groups) {
+    for (const auto& v : g.values) max = std::max(max, v.value_or(0.0));
+  }
+  if (max <= 0) return {};
+  // Sized for the phone width too: there the page scales the 640 units to
+  // about 370 px and sets the text at 18 units (html.cpp's style).
+  constexpr int kWidth = 640, kName = 150, kValue = 110, kLabelRow = 24, kBarRow = 22;
+  constexpr size_t kLabelChars = 58, kNameChars = 13;
+  const int bar_room = kWidth - kName - kValue;
+  int y = 2;
+  std::string body;
+  for (const auto& g : groups) {
+    body += fmt::format("  <text class=\"group\" x=\"0\" y=\"{}\">{}</text>\n", y + 17,
+                        html_escape(shorten(g.label, kLabelChars)));
+    y += kLabelRow;
+    for (size_t i = 0; i < series.size() && i < g.values.size(); ++i) {
+      std::string shown = i < g.shown.size() ? g.shown[i] : std::string();
+      body += fmt::format("  <g><text x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>", kName - 6, y + 16,
+                          html_escape(shorten(series[i], kNameChars)));
+      int text_x = kName + 4;
+      if (g.values[i] && *g.values[i] > 0) {
+        int w = std::max(1, static_cast<int>(bar_room * *g.values[i] / max));
+        body += fmt::format(
+            "<rect class=\"bar s{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"><title>{}, {}: {}</title></rect>",
+            i % 6, kName, y + 3, w, kBarRow - 6, html_escape(g.label), html_escape(series[i]), *g.values[i]);
+        text_x += w;
+      }
+      body += fmt::format("<text x=\"{}\" y=\"{}\">{}</text></g>\n", text_x, y + 16, html_escape(shown));
+      y += kBarRow;
+    }
+    y += 6;
+  }
+  return fmt::format(
+             "<svg class=\"chart grouped\" role=\"img\" viewBox=\"0 0 {} {}\" preserveAspectRatio=\"xMinYMin meet\" "
+             "aria-label=\"{}\">\n",
+             kWidth, y, html_escape(title)) +
+         body + "</svg>\n";
+}
+
 }  // namespace onramp::report

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Makes the venv of the test tools that come from the package index:
+# check-jsonschema (validates `onramp plan`'s workflows against GitHub's
+# workflow schema, which it ships). Made from python3; its version is pinned.
+#
+#   scripts/tools-venv.sh VENV_DIR
+#
+# A venv that is complete (its marker file exists) is left as it is.
+set -euo pipefail
+venv="${1:?usage: scripts/tools-venv.sh VENV_DIR}"
+check_jsonschema_version=0.39.0
+marker="$venv/.onramp-tools-complete-$check_jsonschema_version"
+[[ -f "$marker" ]] && exit 0
+py="${TOOLS_PYTHON:-python3}"
+echo "tools-venv: making $venv from $py with check-jsonschema $check_jsonschema_version" >&2
+rm -rf "$venv"
+"$py" -m venv "$venv"
+"$venv/bin/python" -m pip install --quiet --progress-bar off "check-jsonschema==$check_jsonschema_version"
+"$venv/bin/check-jsonschema" --version >&2
+touch "$marker"

@@ -1,0 +1,72 @@
+// onramp port trace with several backends on the torch 2.x host: the
+// reference backend (built against that torch, on --path) and a module that
+// registers nothing (json, asked in an interpreter named with @), side by
+// side; a backend that does not import is not measured, and says why.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "harness.h"
+
+namespace onramp::e2e {
+namespace {
+
+using nlohmann::json;
+
+const std::string kHost = ONRAMP_TORCH2_PYTHON;
+const std::string kBackendDir = std::string(ONRAMP_SOURCE_DIR) + "/examples/reference-backend";
+
+const json& by_key(const json& list, const std::string& key) {
+  static const json kNone;
+  for (const auto& item : list) {
+    if (item.value("key", "") == key) return item;
+  }
+  ADD_FAILURE() << "no " << key << " in " << list.dump(1);
+  return kNone;
+}
+
+TEST(PortBackendsE2E, EachBackendsRoutePerOpAndWhatEachServes) {
+  TempDir d;
+  ASSERT_EQ(shell("PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' '" + d.path() + "/dist' >&2"), 0);
+  ASSERT_EQ(shell("PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' --where > '" + d.path() + "/where'"), 0);
+  std::string where = read_file(d.path() + "/where");
+  while (!where.empty() && where.back() == '\n') where.pop_back();
+  d.write("model.py",
+          "import torch\n"
+          "def build():\n"
+          "    return torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.ReLU()), (torch.randn(2, 4),)\n");
+  auto r = run_onramp({"port", "trace", "--python", kHost, "--path", where, "--script", d.path() + "/model.py:build",
+                       "--backend", "module:onramp_ref", "--backend", "module:json@" + kHost, "--backend",
+                       "module:no_such_backend_mod", "--json", "--out", d.path() + "/trace"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json s = json::parse(r.out)["sections"]["port_backends"];
+  long needed = by_key(s["figures"], "ops_needed")["value"];
+  long ref = by_key(s["figures"], "served_by_onramp_ref")["value"];
+  long plain = by_key(s["figures"], "served_by_json")["value"];
+  EXPECT_GT(needed, 0);
+  EXPECT_EQ(ref, needed) << s.dump(1);  // the reference backend serves a Linear and a ReLU
+  EXPECT_LT(plain, ref) << s.dump(1);   // a module that registers nothing leaves structured ops missing
+  const json& none = by_key(s["figures"], "served_by_no_such_backend_mod");
+  EXPECT_TRUE(none["value"].is_null());
+  EXPECT_NE(none["not_measured"].get<std::string>().find("No module named"), std::string::npos) << none.dump();
+  const json& routes = by_key(s["tables"], "routes");
+  ASSERT_EQ(routes["rows"].size(), static_cast<size_t>(needed));
+  size_t missing = 0;
+  for (const auto& row : routes["rows"]) missing += row["b1"].get<std::string>().rfind("missing", 0) == 0;
+  EXPECT_EQ(missing, static_cast<size_t>(needed - plain));
+  std::string summary = "needs " + std::to_string(needed) + " ops; onramp_ref " + std::to_string(ref) + ", json " +
+                        std::to_string(plain) + ", no_such_backend_mod not measured";
+  EXPECT_EQ(s["findings"][0]["text"], summary) << s["findings"].dump(1);
+}
+
+TEST(PortBackendsE2E, SeveralBackendsAreModulesOnly) {
+  TempDir d;
+  d.write("model.py", "def build():\n    pass\n");
+  auto r = run_onramp({"port", "trace", "--script", d.path() + "/model.py:build", "--backend", "module:a", "--backend",
+                       "reference", "--out", d.path() + "/out"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("--backend reference: with several backends, each is module:NAME"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace onramp::e2e
