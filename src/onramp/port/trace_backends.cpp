@@ -52,7 +52,7 @@ Result<BackendSpec> parse_backend_spec(const std::string& text) {
 std::vector<BackendServes> ask_backends(ProcessRunner& runner, const python::SandboxOptions& base,
                                         const std::string& trace_python, const std::filesystem::path& run_dir,
                                         const std::string& aten, const std::vector<BackendSpec>& specs,
-                                        const std::vector<std::string>& ops) {
+                                        const std::vector<std::string>& ops, const nlohmann::json& args) {
   std::vector<BackendServes> out;
   for (size_t i = 0; i < specs.size(); ++i) {
     BackendServes b{specs[i], "", "", {}, ""};
@@ -66,7 +66,7 @@ std::vector<BackendServes> ask_backends(ProcessRunner& runner, const python::San
       python::Sandbox box = python::Sandbox::open(runner, options, dir);
       b.python = box.python();
       auto coverage = load_backend_coverage({"module:" + specs[i].module, "", aten, box.python(), &box});
-      auto join = coverage ? served_join(box, *coverage, ops) : Result<JoinResult>(std::unexpected(coverage.error()));
+      auto join = coverage ? served_join(box, *coverage, ops, args) : Result<JoinResult>(std::unexpected(coverage.error()));
       if (join) {
         b.join = std::move(*join);
       } else {

@@ -33,11 +33,12 @@ struct BackendServes {
   std::string error;   // why it was not asked (its import failed, no interpreter)
 };
 
-// Each backend asked in a sandbox of its own under `run_dir`/backends/<i>-NAME.
+// Each backend asked in a sandbox of its own under `run_dir`/backends/<i>-NAME;
+// `args` holds each op's traced call for the composite callee check.
 std::vector<BackendServes> ask_backends(ProcessRunner& runner, const python::SandboxOptions& base,
                                         const std::string& trace_python, const std::filesystem::path& run_dir,
                                         const std::string& aten, const std::vector<BackendSpec>& specs,
-                                        const std::vector<std::string>& ops);
+                                        const std::vector<std::string>& ops, const nlohmann::json& args);
 
 // The "port_backends" section: figures (ops needed; ops each backend serves),
 // the routes table and the summary finding.

@@ -85,16 +85,17 @@ report::Report trace_models(ProcessRunner& runner, const TraceRequest& request) 
     }
     run.traces.push_back(std::move(trace));
   }
+  // Every traced op, and the arguments of its first call (for the composite callee check).
+  std::set<std::string> ops;
+  nlohmann::json args = nlohmann::json::object();
+  for (const auto& trace : run.traces) {
+    for (const auto& op : trace.all_ops()) ops.insert(op);
+    for (const auto& [op, spec] : trace.op_args.items()) {
+      if (!args.contains(op)) args[op] = spec;
+    }
+  }
   // module:NAME: the dispatcher is asked once, for every traced op, in an interpreter of its own.
   if (coverage && !coverage->module.empty()) {
-    std::set<std::string> ops;
-    nlohmann::json args = nlohmann::json::object();
-    for (const auto& trace : run.traces) {
-      for (const auto& op : trace.all_ops()) ops.insert(op);
-      for (const auto& [op, spec] : trace.op_args.items()) {
-        if (!args.contains(op)) args[op] = spec;
-      }
-    }
     progress("asking the dispatcher how " + coverage->module + " serves " + std::to_string(ops.size()) + " ops");
     run.join = value_or_fatal(served_join(box, *coverage, {ops.begin(), ops.end()}, args));
   }
@@ -103,13 +104,9 @@ report::Report trace_models(ProcessRunner& runner, const TraceRequest& request) 
   report.run_dir = box.run_dir().string();
   report.sections.push_back(trace_section(run));
   if (!several.empty()) {
-    std::set<std::string> ops;
-    for (const auto& trace : run.traces) {
-      for (const auto& op : trace.all_ops()) ops.insert(op);
-    }
     std::vector<std::string> list(ops.begin(), ops.end());
-    report.sections.push_back(
-        backends_section(list, ask_backends(runner, sandbox, box.python(), box.run_dir(), request.aten, several, list)));
+    report.sections.push_back(backends_section(
+        list, ask_backends(runner, sandbox, box.python(), box.run_dir(), request.aten, several, list, args)));
   }
   return report;
 }
