@@ -188,3 +188,44 @@ TEST(AuditServedViewSkipped, WithoutAnInstallTheStepIsSkippedWithItsReason) {
 
 }  // namespace
 }  // namespace onramp::e2e
+
+namespace onramp::e2e {
+namespace {
+
+// The reference's boxed fallback switched on (ONRAMP_REF_BOXED_FALLBACK=1, read
+// at import; --env reaches the served view's interpreter): every op it lists
+// as unregistered now reaches its code, so none is missing, and the two that
+// are missing without it go through the fallback or their delegate, with the
+// fallback's registration as evidence.
+TEST(AuditServedViewVariants, WithTheBoxedFallbackNoListedOpIsMissing) {
+  ASSERT_TRUE(fs::exists(kHost)) << kHost;
+  TempDir d;
+  ASSERT_EQ(shell("PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' '" + d.path() + "/dist' >&2"), 0);
+  std::string wheel;
+  for (const auto& e : fs::directory_iterator(d.path() + "/dist")) wheel = e.path().string();
+  auto run = run_onramp({"audit", kBackendDir, "--profile", "reference", "--wheel", wheel, "--python", kHost,
+                         "--env", "ONRAMP_REF_DEVICE_COUNT=0", "--env", "ONRAMP_REF_BOXED_FALLBACK=1",
+                         "--pip-args=--ignore-requires-python", "--runs", "1", "--no-integration", "--out",
+                         d.path() + "/run"});
+  json report = json::parse(read_file(d.path() + "/run/report.json"), nullptr, false);
+  ASSERT_TRUE(report.is_object()) << run.err;
+  auto listed = listed_unregistered();
+  EXPECT_EQ(value(report, "listed_unregistered_ops"), static_cast<long>(listed.size()));
+  EXPECT_EQ(value(report, "listed_unregistered_missing"), 0);
+  EXPECT_EQ(value(report, "listed_unregistered_served"), static_cast<long>(listed.size()));
+  std::map<std::string, json> rows;
+  json routes = table(report, "routes", "served_routes");  // held: a range-for over a temporary's member dangles
+  for (const auto& row : routes["rows"]) rows.emplace(row["op"].get<std::string>(), row);
+  ASSERT_TRUE(rows.contains("lt.Scalar_out"));
+  EXPECT_EQ(rows["lt.Scalar_out"]["route"], "boxed_fallback") << rows["lt.Scalar_out"].dump();
+  EXPECT_FALSE(rows["lt.Scalar_out"]["where"].get<std::string>().empty()) << rows["lt.Scalar_out"].dump();
+  // clamp's delegate clamp.out has no kernel: torch's default backend kernel calls it, and the fallback serves it.
+  EXPECT_EQ(rows["clamp"]["route"], "boxed_fallback") << rows["clamp"].dump();
+  EXPECT_EQ(rows["clamp"]["via"], "clamp.out") << rows["clamp"].dump();
+  long fallback = 0;
+  for (const auto& [op, row] : rows) fallback += row["route"] == "boxed_fallback";
+  EXPECT_GT(fallback, 10) << "most listed ops have no kernel of any kind: the fallback serves them";
+}
+
+}  // namespace
+}  // namespace onramp::e2e
