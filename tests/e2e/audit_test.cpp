@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "harness.h"
+#include "wheel_fixtures.h"
 
 namespace onramp::e2e {
 namespace {
@@ -23,14 +24,6 @@ std::string read_file(const fs::path& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-json find_key(const json& list, const std::string& key) {
-  for (const auto& item : list) {
-    if (item["key"] == key) return item;
-  }
-  ADD_FAILURE() << "no " << key;
-  return json::object();
 }
 
 class AuditReference : public ::testing::Test {

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness.h"
+#include "wheel_fixtures.h"
 
 namespace onramp::e2e {
 namespace {
@@ -32,14 +33,6 @@ constexpr const char* kModel =
     "        return torch.cos(y.masked_fill(x > 0, 0.0))\n"
     "def build():\n"
     "    return M(), (torch.randn(2, 3),)\n";
-
-json find_key(const json& list, const std::string& key) {
-  for (const auto& item : list) {
-    if (item.value("key", "") == key) return item;
-  }
-  ADD_FAILURE() << "no " << key;
-  return json::object();
-}
 
 std::string text(const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
 

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness.h"
+#include "wheel_fixtures.h"
 
 namespace onramp::e2e {
 namespace {
@@ -18,14 +19,6 @@ using nlohmann::json;
 
 const std::string kHost = ONRAMP_TORCH2_PYTHON;
 const std::string kBackendDir = std::string(ONRAMP_SOURCE_DIR) + "/examples/reference-backend";
-
-json find_key(const json& list, const std::string& key) {
-  for (const auto& item : list) {
-    if (item.value("key", "") == key) return item;
-  }
-  ADD_FAILURE() << "no " << key;
-  return json::object();
-}
 
 json row_where(const json& table, const std::string& column, const std::string& value) {
   for (const auto& row : table["rows"]) {

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -77,6 +78,16 @@ inline nlohmann::json zip_facts(const std::string& wheel) {
 }
 
 // The figure with `key` in a section of a JSON report.
+// The item of a list of figures, tables or findings with this key; a test
+// failure (and an empty object) when none has it.
+inline nlohmann::json find_key(const nlohmann::json& list, const std::string& key) {
+  for (const auto& item : list) {
+    if (item.is_object() && item.value("key", "") == key) return item;
+  }
+  ADD_FAILURE() << "no " << key;
+  return nlohmann::json::object();
+}
+
 inline nlohmann::json figure(const nlohmann::json& report, const std::string& section, const std::string& key) {
   for (const auto& f : report.at("sections").at(section).at("figures")) {
     if (f.at("key") == key) return f;
