@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "harness.h"
+#include "wheel_fixtures.h"
 
 namespace onramp::e2e {
 namespace {
@@ -14,7 +15,6 @@ namespace {
 using nlohmann::json;
 
 const std::string kHost = ONRAMP_TORCH2_PYTHON;
-const std::string kBackendDir = std::string(ONRAMP_SOURCE_DIR) + "/examples/reference-backend";
 
 const json& by_key(const json& list, const std::string& key) {
   static const json kNone;
@@ -27,10 +27,8 @@ const json& by_key(const json& list, const std::string& key) {
 
 TEST(PortBackendsE2E, EachBackendsRoutePerOpAndWhatEachServes) {
   TempDir d;
-  ASSERT_EQ(shell("PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' '" + d.path() + "/dist' >&2"), 0);
-  ASSERT_EQ(shell("PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' --where > '" + d.path() + "/where'"), 0);
-  std::string where = read_file(d.path() + "/where");
-  while (!where.empty() && where.back() == '\n') where.pop_back();
+  const std::string where = reference_build_dir(kHost);
+  ASSERT_FALSE(where.empty());
   d.write("model.py",
           "import torch\n"
           "def build():\n"
