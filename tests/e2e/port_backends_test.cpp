@@ -7,7 +7,6 @@
 #include <nlohmann/json.hpp>
 
 #include "harness.h"
-#include "wheel_fixtures.h"
 
 namespace onramp::e2e {
 namespace {
@@ -15,6 +14,7 @@ namespace {
 using nlohmann::json;
 
 const std::string kHost = ONRAMP_TORCH2_PYTHON;
+const std::string kBackendDir = std::string(ONRAMP_SOURCE_DIR) + "/examples/reference-backend";
 
 const json& by_key(const json& list, const std::string& key) {
   static const json kNone;
@@ -27,8 +27,10 @@ const json& by_key(const json& list, const std::string& key) {
 
 TEST(PortBackendsE2E, EachBackendsRoutePerOpAndWhatEachServes) {
   TempDir d;
-  const std::string where = reference_build_dir(kHost);
-  ASSERT_FALSE(where.empty());
+  ASSERT_EQ(shell("PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' '" + d.path() + "/dist' >&2"), 0);
+  ASSERT_EQ(shell("PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' --where > '" + d.path() + "/where'"), 0);
+  std::string where = read_file(d.path() + "/where");
+  while (!where.empty() && where.back() == '\n') where.pop_back();
   d.write("model.py",
           "import torch\n"
           "def build():\n"

@@ -19,6 +19,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 const std::string kHost = ONRAMP_TORCH2_PYTHON;
+const std::string kBackendDir = std::string(ONRAMP_SOURCE_DIR) + "/examples/reference-backend";
 
 // relu has the backend's own kernel; sin and cos are structured (delegates
 // sin.out, cos.out), which the backend leaves unregistered; masked_fill.Scalar
@@ -40,8 +41,11 @@ class PortRoutes : public ::testing::Test {
   static void SetUpTestSuite() {
     dir_ = new TempDir;
     ASSERT_TRUE(fs::exists(kHost)) << kHost << " is missing: `make host` (scripts/host-venv.sh) makes it";
-    where_ = new std::string(reference_build_dir(kHost));
-    ASSERT_FALSE(where_->empty());
+    ASSERT_EQ(shell("PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' >&2"), 0);
+    ASSERT_EQ(shell("PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' --where > '" + dir_->path() + "/where'"),
+              0);
+    where_ = new std::string(read_file(dir_->path() + "/where"));
+    while (!where_->empty() && where_->back() == '\n') where_->pop_back();
     dir_->write("model.py", kModel);
   }
   static void TearDownTestSuite() {

@@ -78,22 +78,6 @@ inline nlohmann::json zip_facts(const std::string& wheel) {
 }
 
 // The figure with `key` in a section of a JSON report.
-// Builds the reference backend (examples/reference-backend/build.sh) for
-// `python` and returns the directory it built into (build.sh --where), to
-// put on a sandbox's path; empty, and a test failure, when either step fails.
-inline std::string reference_build_dir(const std::string& python) {
-  const std::string build = "PYTHON='" + python + "' '" + std::string(ONRAMP_SOURCE_DIR) +
-                            "/examples/reference-backend/build.sh'";
-  if (shell(build + " >&2") != 0) {
-    ADD_FAILURE() << build << " failed";
-    return "";
-  }
-  std::string where = command_output(build + " --where");
-  while (!where.empty() && where.back() == '\n') where.pop_back();
-  if (where.empty()) ADD_FAILURE() << build << " --where said nothing";
-  return where;
-}
-
 // The item of a list of figures, tables or findings with this key; a test
 // failure (and an empty object) when none has it.
 inline nlohmann::json find_key(const nlohmann::json& list, const std::string& key) {
