@@ -22,27 +22,24 @@ int run_budget(const BudgetArgs& args) {
   std::string budget_text = value_or_fatal(util::read_text_file(args.budget_path));
   auto applied = value_or_fatal(
       report::apply_budgets(document, budget_text, args.budget_path, args.report_path, args.junit_path));
-  report::Report out;
-  out.target = document.value("target", report::Json::object());
-  out.sections.push_back(std::move(applied.section));
-  args.output.emit(out);
+  args.output.emit(document.value("target", report::Json::object()), {std::move(applied.section)});
   return applied.passed ? 0 : 1;
+}
+
+void declare_budget(CLI::App& app, BudgetArgs& args) {
+  app.add_option("REPORT", args.report_path, "A report.json written by any onramp command (--json)")->check(path_arg())
+      ->required();
+  app.add_option("-b,--budget", args.budget_path, "The budget file (TOML, [[budget]] tables; docs/ci.md)")->check(path_arg())
+      ->required();
+  app.add_option("--junit", args.junit_path, "Also write the results as JUnit XML to FILE")->check(path_arg())
+      ->type_name("FILE");
 }
 
 }  // namespace
 
 Command budget_command() {
-  return {"budget", "Hold a saved report to the limits in a budget.toml; exit 1 when one fails (for CI)",
-          [](CLI::App& app) -> Action {
-            auto args = std::make_shared<BudgetArgs>();
-            app.add_option("REPORT", args->report_path, "A report.json written by any onramp command (--json)")->check(path_arg())
-                ->required();
-            app.add_option("-b,--budget", args->budget_path, "The budget file (TOML, [[budget]] tables; docs/ci.md)")->check(path_arg())
-                ->required();
-            app.add_option("--junit", args->junit_path, "Also write the results as JUnit XML to FILE")->check(path_arg())
-                ->type_name("FILE");
-            args->output.declare(app);
-            app.footer(R"(Exit status: 0 when every budget holds, 1 when one fails, 2 on bad input.
+  return make_command<BudgetArgs>("budget", "Hold a saved report to the limits in a budget.toml; exit 1 when one fails (for CI)",
+                           R"(Exit status: 0 when every budget holds, 1 when one fails, 2 on bad input.
 
 Example budget.toml:
   [[budget]]
@@ -58,9 +55,8 @@ Example budget.toml:
 
 Examples:
   onramp budget audit/report.json --budget budget.toml --junit onramp-junit.xml
-  onramp probe --module torch_tpu --json -o probe.json && onramp budget probe.json -b budget.toml)");
-            return [args] { return run_budget(*args); };
-          }};
+  onramp probe --module torch_tpu --json -o probe.json && onramp budget probe.json -b budget.toml)",
+                           declare_budget, run_budget);
 }
 
 }  // namespace onramp::cli

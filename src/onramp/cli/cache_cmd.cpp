@@ -11,6 +11,7 @@ namespace {
 
 struct CacheArgs {
   double older_than_days = -1;  // prune only
+  CLI::App* prune = nullptr;
   OutputOptions output;
 };
 
@@ -21,35 +22,33 @@ report::Report cache_report(report::Section section, const index::FileCache& cac
   return report;
 }
 
-int run_show(const CacheArgs& args) {
+int run_cache(const CacheArgs& args) {
   index::FileCache cache(download_cache_root());
-  args.output.emit(cache_report(index::cache_section(cache, std::filesystem::file_time_type::clock::now()), cache));
+  auto now = std::filesystem::file_time_type::clock::now();
+  if (!args.prune->parsed()) {
+    args.output.emit(cache_report(index::cache_section(cache, now), cache));
+    return 0;
+  }
+  auto age = std::chrono::seconds(static_cast<int64_t>(args.older_than_days * 86400));
+  auto result = index::prune_cache(cache, age, now);
+  args.output.emit(cache_report(index::prune_section(cache, result, args.older_than_days), cache));
   return 0;
 }
 
-int run_prune(const CacheArgs& args) {
-  index::FileCache cache(download_cache_root());
-  auto age = std::chrono::seconds(static_cast<int64_t>(args.older_than_days * 86400));
-  auto result = index::prune_cache(cache, age, std::filesystem::file_time_type::clock::now());
-  args.output.emit(cache_report(index::prune_section(cache, result, args.older_than_days), cache));
-  return 0;
+void declare_cache(CLI::App& app, CacheArgs& args) {
+  args.prune = app.add_subcommand("prune", "Remove cached files and partial downloads older than N days");
+  args.prune->add_option("--older-than", args.older_than_days,
+                         "Age in days (fractions allowed) of the last write, or for a cached file its last use")
+      ->required()
+      ->check(CLI::NonNegativeNumber)
+      ->type_name("DAYS");
+  args.output.declare(*args.prune);
 }
 
 }  // namespace
 
 Command cache_command() {
-  return {"cache", "Show what onramp's download cache holds, and prune it",
-          [](CLI::App& app) -> Action {
-            auto args = std::make_shared<CacheArgs>();
-            args->output.declare(app);
-            auto* prune = app.add_subcommand("prune", "Remove cached files and partial downloads older than N days");
-            prune->add_option("--older-than", args->older_than_days,
-                              "Age in days (fractions allowed) of the last write, or for a cached file its last use")
-                ->required()
-                ->check(CLI::NonNegativeNumber)
-                ->type_name("DAYS");
-            args->output.declare(*prune);
-            app.footer(R"(The cache is $XDG_CACHE_HOME/onramp (else ~/.cache/onramp): files/ holds the downloads
+  return make_command<CacheArgs>("cache", "Show what onramp's download cache holds, and prune it", R"(The cache is $XDG_CACHE_HOME/onramp (else ~/.cache/onramp): files/ holds the downloads
 by SHA-256 (a "*.partial" name is a download not finished: the next fetch of the same file
 resumes it, and any fetch removes it once a day old), hosts/ the hosts of `onramp hosts`.
 prune never removes a partial download that another onramp is writing, nor a host.
@@ -57,9 +56,8 @@ prune never removes a partial download that another onramp is writing, nor a hos
 Examples:
   onramp cache
   onramp cache --json -o cache.json
-  onramp cache prune --older-than 30)");
-            return [args, prune] { return prune->parsed() ? run_prune(*args) : run_show(*args); };
-          }};
+  onramp cache prune --older-than 30)",
+                                 declare_cache, run_cache);
 }
 
 }  // namespace onramp::cli

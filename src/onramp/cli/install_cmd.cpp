@@ -45,49 +45,45 @@ int run_install_command(const InstallArgs& args) {
   options.progress = onramp::progress;
   SandboxRunner runner;
   auto outcome = value_or_fatal(install::run_install(runner, options));
-  report::Report report;
-  report.target = report::Json{{"kind", "install"}, {"target", args.target}};
-  report.run_dir = outcome.run_dir.string();
-  report.sections.push_back(std::move(outcome.section));
-  args.output.emit(report);
+  args.output.emit(report::Json{{"kind", "install"}, {"target", args.target}}, {std::move(outcome.section)},
+                    outcome.run_dir.string());
   return outcome.pip_ok ? 0 : 1;
+}
+
+void declare_install(CLI::App& app, InstallArgs& args) {
+  app.add_option("TARGET", args.target,
+                 "A .whl file, a directory of wheels (or a project), or a requirement such as 'torch_tpu==0.2.0'")->check(path_arg())
+      ->required();
+  app.add_option("--pip-args", args.pip_args,
+                 "More arguments for pip install, as one string (e.g. '--find-links ./wheels --no-deps')");
+  app.add_flag("--system-site-packages", args.system_site_packages,
+               "Let the venv see the interpreter's site-packages (so a system torch can satisfy a requirement offline)");
+  app.add_flag("--no-fix", args.no_fix,
+               "Fail before pip runs when the temp-space estimate does not fit, instead of moving TMPDIR");
+  // pip is all install runs: no --path or --memory, which reach a target's interpreter; --env
+  // reaches pip's environment, where a source build runs the target's setup code.
+  args.sandbox.declare(
+      app, {.timeout_seconds = 3600,
+            .timeout_help = "Wall-clock limit for pip, in seconds",
+            .python_help = "Interpreter for the venv (default: python3 if it has torch, else "
+                           "/usr/bin/python3)",
+            .env_help = "Set NAME=VALUE in pip's environment, which an sdist's build code (setup.py, "
+                        "its build backend) sees; repeatable",
+            .interpreter_options = false});
 }
 
 }  // namespace
 
 Command install_command() {
-  return {"install", "Install into a fresh venv and measure it: temp-space preflight, time, footprint per package",
-          [](CLI::App& app) -> Action {
-            auto args = std::make_shared<InstallArgs>();
-            app.add_option("TARGET", args->target,
-                           "A .whl file, a directory of wheels (or a project), or a requirement such as 'torch_tpu==0.2.0'")->check(path_arg())
-                ->required();
-            app.add_option("--pip-args", args->pip_args,
-                           "More arguments for pip install, as one string (e.g. '--find-links ./wheels --no-deps')");
-            app.add_flag("--system-site-packages", args->system_site_packages,
-                         "Let the venv see the interpreter's site-packages (so a system torch can satisfy a requirement offline)");
-            app.add_flag("--no-fix", args->no_fix,
-                         "Fail before pip runs when the temp-space estimate does not fit, instead of moving TMPDIR");
-            // pip is all install runs: no --path or --memory, which reach a target's interpreter; --env
-            // reaches pip's environment, where a source build runs the target's setup code.
-            args->sandbox.declare(
-                app, {.timeout_seconds = 3600,
-                      .timeout_help = "Wall-clock limit for pip, in seconds",
-                      .python_help = "Interpreter for the venv (default: python3 if it has torch, else "
-                                     "/usr/bin/python3)",
-                      .env_help = "Set NAME=VALUE in pip's environment, which an sdist's build code (setup.py, "
-                                  "its build backend) sees; repeatable",
-                      .interpreter_options = false});
-            args->output.declare(app);
-            app.footer(R"(Examples:
+  return make_command<InstallArgs>("install", "Install into a fresh venv and measure it: temp-space preflight, time, footprint per package",
+                           R"(Examples:
   onramp install dist/torch_tpu-0.2.0-cp312-cp312-manylinux_2_31_x86_64.whl
   onramp install --system-site-packages --pip-args '--no-deps' ./wheels/
   onramp install 'torch_tpu==0.2.0' --pip-args '--extra-index-url CPU_WHEEL_INDEX_URL'
   TMPDIR=/small/tmpfs onramp install --no-fix big-1.0-py3-none-any.whl
 
-Exit status: 0 installed; 1 pip failed (the report says why); 2 bad input or environment.)");
-            return [args] { return run_install_command(*args); };
-          }};
+Exit status: 0 installed; 1 pip failed (the report says why); 2 bad input or environment.)",
+                           declare_install, run_install_command);
 }
 
 }  // namespace onramp::cli

@@ -48,37 +48,36 @@ int run_ops(const OpsArgs& args) {
   return 0;
 }
 
+void declare_ops(CLI::App& app, OpsArgs& args) {
+  app.add_option("TARGET", args.target, "A directory, or a git repository (bare or not)")->check(path_arg())->required();
+  app.add_option("--rev", args.rev, "Read this revision from git objects (no checkout)");
+  app.add_flag("--all", args.all, "Also read files that .gitignore excludes");
+  app.add_option("--profile", args.profile,
+                 "A backend profile: a name (torch_tpu, torch_xla) or a path to a .toml file");
+  app.add_option("--aten", args.aten,
+                 "native_functions.yaml (or its directory) to resolve names against; default: the "
+                 "installed torchgen's")->check(path_arg());
+  app.add_option("--python", args.python, "The Python whose torchgen holds the schema (default: python3, "
+                                            "then /usr/bin/python3)")->check(path_arg());
+  app.add_option("--claim", args.claim, "A claim to set against every counting method, e.g. \"450 core ATen ops\"");
+  app.add_option("--min-members", args.min_members, "Smallest collection that counts as an inventory (default 10)");
+  app.add_option("--threads", args.threads, "Reading threads (default: all cores)");
+  app.add_option("--max-paths", args.max_paths,
+                 "Stop (exit 2) rather than read more files than this (default 1000000)");
+  app.add_option("--max-file-size", args.max_file_size,
+                 "Files larger than this many bytes are reported, not read (default 104857600)");
+}
+
 }  // namespace
 
 Command ops_command() {
-  return {"ops", "Find a backend's operator inventories in its source and count them every honest way",
-          [](CLI::App& app) -> Action {
-            auto args = std::make_shared<OpsArgs>();
-            app.add_option("TARGET", args->target, "A directory, or a git repository (bare or not)")->check(path_arg())->required();
-            app.add_option("--rev", args->rev, "Read this revision from git objects (no checkout)");
-            app.add_flag("--all", args->all, "Also read files that .gitignore excludes");
-            app.add_option("--profile", args->profile,
-                           "A backend profile: a name (torch_tpu, torch_xla) or a path to a .toml file");
-            app.add_option("--aten", args->aten,
-                           "native_functions.yaml (or its directory) to resolve names against; default: the "
-                           "installed torchgen's")->check(path_arg());
-            app.add_option("--python", args->python, "The Python whose torchgen holds the schema (default: python3, "
-                                                      "then /usr/bin/python3)")->check(path_arg());
-            app.add_option("--claim", args->claim, "A claim to set against every counting method, e.g. \"450 core ATen ops\"");
-            app.add_option("--min-members", args->min_members, "Smallest collection that counts as an inventory (default 10)");
-            app.add_option("--threads", args->threads, "Reading threads (default: all cores)");
-            app.add_option("--max-paths", args->max_paths,
-                           "Stop (exit 2) rather than read more files than this (default 1000000)");
-            app.add_option("--max-file-size", args->max_file_size,
-                           "Files larger than this many bytes are reported, not read (default 104857600)");
-            args->output.declare(app);
-            app.footer(R"(Examples:
+  return make_command<OpsArgs>("ops", "Find a backend's operator inventories in its source and count them every honest way",
+                           R"(Examples:
   onramp ops ~/src/torch_tpu --profile torch_tpu
   onramp ops ~/src/xla --claim "450 core ATen ops" --aten pytorch/aten/src/ATen/native/native_functions.yaml
   onramp ops --rev v0.2.0 --json ~/mirrors/torch_tpu.git
-  onramp ops ~/src/my_backend --markdown -o ops.md)");
-            return [args] { return run_ops(*args); };
-          }};
+  onramp ops ~/src/my_backend --markdown -o ops.md)",
+                           declare_ops, run_ops);
 }
 
 }  // namespace onramp::cli

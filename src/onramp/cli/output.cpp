@@ -46,8 +46,24 @@ void OutputOptions::emit(const report::Report& report) const {
   write(report::render(report, format()));
 }
 
+void OutputOptions::emit(report::Json target, std::vector<report::Section> sections, std::string run_dir) const {
+  report::Report report;
+  report.target = std::move(target);
+  report.sections = std::move(sections);
+  report.run_dir = std::move(run_dir);
+  emit(report);
+}
+
 void OutputOptions::emit_text(const report::Report& report, const report::TextStyle& style) const {
   write(report::render_text(report, style));
+}
+
+void OutputOptions::emit_document(const std::function<std::string()>& as_json,
+                                  const std::function<std::string()>& as_html,
+                                  const std::function<report::Report()>& view) const {
+  if (json) return write(as_json());
+  if (html && as_html) return write(as_html());
+  emit(view());
 }
 
 void OutputOptions::write(const std::string& text) const {

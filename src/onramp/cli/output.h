@@ -3,6 +3,7 @@
 // --html, --output FILE (default: standard output), and for the terminal view
 // --color and --brief.
 #include <CLI/CLI.hpp>
+#include <functional>
 #include <string>
 
 #include "onramp/report/render.h"
@@ -24,10 +25,16 @@ struct OutputOptions {
   report::TextStyle text_style() const;
   // Renders and writes the report; throws FatalError when the file cannot be written.
   void emit(const report::Report& report) const;
+  // emit() of the report of `target` made of `sections` (and the run directory, where there is one).
+  void emit(report::Json target, std::vector<report::Section> sections, std::string run_dir = "") const;
   // Renders the terminal view in `style` and writes it where emit() would.
   void emit_text(const report::Report& report, const report::TextStyle& style) const;
   // Writes already rendered text where emit() would (for documents that are not a Report).
   void write(const std::string& text) const;
+  // A document of its own schema (a diff, a comparison): its own JSON with --json, its own page with
+  // --html where it has one (`as_html` not empty), else `view`, the document as a report, like emit().
+  void emit_document(const std::function<std::string()>& as_json, const std::function<std::string()>& as_html,
+                     const std::function<report::Report()>& view) const;
 };
 
 }  // namespace onramp::cli

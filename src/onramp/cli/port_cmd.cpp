@@ -7,9 +7,10 @@ Command port_command() {
   return {"port", "Will my code move? CUDA-only calls (scan) and the ATen ops a model needs (trace) against a backend",
           [](CLI::App& app) -> Action {
             auto chosen = std::make_shared<Action>();
-            port_cli::declare_scan(app, chosen);
-            port_cli::declare_trace(app, chosen);
-            port_cli::declare_merge(app, chosen);
+            for (const Command& command : {port_cli::scan_command(), port_cli::trace_command(), port_cli::merge_command()}) {
+              CLI::App* sub = app.add_subcommand(command.name, command.summary);
+              sub->callback([chosen, declared = command.declare(*sub)] { *chosen = declared; });
+            }
             app.require_subcommand(1);
             app.footer(R"(Examples:
   onramp port scan train.py src/

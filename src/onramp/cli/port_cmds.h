@@ -1,6 +1,6 @@
 #pragma once
 // `onramp port` and its nested subcommands (scan, trace, merge), one file
-// each; the chosen one stores its action in `chosen`.
+// each.
 #include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
@@ -11,11 +11,9 @@
 
 namespace onramp::cli::port_cli {
 
-using Chosen = std::shared_ptr<Action>;
-
-void declare_scan(CLI::App& port, const Chosen& chosen);
-void declare_trace(CLI::App& port, const Chosen& chosen);
-void declare_merge(CLI::App& port, const Chosen& chosen);
+Command scan_command();
+Command trace_command();
+Command merge_command();
 
 // --python of the port subcommands: a trace needs torch, a scan does not.
 inline constexpr const char* kPortPythonHelp =

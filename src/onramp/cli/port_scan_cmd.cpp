@@ -35,24 +35,24 @@ int run_scan(const ScanArgs& args) {
   return 0;
 }
 
-}  // namespace
-
-void declare_scan(CLI::App& port, const Chosen& chosen) {
-  auto args = std::make_shared<ScanArgs>();
-  CLI::App* app = port.add_subcommand("scan", "Find CUDA-only calls in Python files, each with its backend-neutral "
-                                              "replacement, and HIPIFY-style statistics");
-  app->add_option("PATH", args->paths, "Python files or directories (walked for *.py)")->check(path_arg())->required();
-  args->sandbox.declare(*app, {.timeout_seconds = 600,
+void declare_scan(CLI::App& app, ScanArgs& args) {
+  app.add_option("PATH", args.paths, "Python files or directories (walked for *.py)")->check(path_arg())->required();
+  args.sandbox.declare(app, {.timeout_seconds = 600,
                                .timeout_help = "Wall-clock limit of the scanner, in seconds (it parses the files, "
                                                "never runs them)",
                                .memory_help = "Address-space limit of the scanner (e.g. 4G)",
                                .python_help = kPortPythonHelp});
-  args->output.declare(*app);
-  app->footer(R"(Rules: data/cudaisms.toml (docs/port.md). Files are parsed with Python's ast in the sandbox, never run.
+}
+
+}  // namespace
+
+Command scan_command() {
+  return make_command<ScanArgs>("scan", "Find CUDA-only calls in Python files, each with its backend-neutral replacement, and HIPIFY-style statistics",
+                          R"(Rules: data/cudaisms.toml (docs/port.md). Files are parsed with Python's ast in the sandbox, never run.
 Examples:
   onramp port scan train.py
-  onramp port scan src/ --json -o scan.json)");
-  app->callback([chosen, args] { *chosen = [args] { return run_scan(*args); }; });
+  onramp port scan src/ --json -o scan.json)",
+                          declare_scan, run_scan);
 }
 
 }  // namespace onramp::cli::port_cli

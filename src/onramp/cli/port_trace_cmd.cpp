@@ -25,43 +25,38 @@ int run_trace(const TraceArgs& args) {
   return 0;
 }
 
-}  // namespace
-
-void declare_trace(CLI::App& port, const Chosen& chosen) {
-  auto args = std::make_shared<TraceArgs>();
-  CLI::App* app = port.add_subcommand("trace", "Record the ATen op overloads a model calls (forward, backward), "
-                                               "and join them with a backend's coverage");
-  app->add_option("--model", args->request.model, "A torchvision model built without weights: torchvision:NAME")
+void declare_trace(CLI::App& app, TraceArgs& args) {
+  app.add_option("--model", args.request.model, "A torchvision model built without weights: torchvision:NAME")
       ->type_name("SPEC");
-  app->add_option("--script", args->request.script, "A function FUNC() in FILE returning (model, inputs)")->check(path_arg())
+  app.add_option("--script", args.request.script, "A function FUNC() in FILE returning (model, inputs)")->check(path_arg())
       ->type_name("FILE:FUNC");
-  app->add_option("--models", args->request.models_file,
+  app.add_option("--models", args.request.models_file,
                   "A file of model specs, one per line (torchvision:NAME or script:FILE:FUNC, # comments)")->check(path_arg())
       ->type_name("FILE");
-  app->add_option("--shard", args->request.shard, "Trace only models i with i mod N = K (K is 0-based); see port merge")
+  app.add_option("--shard", args.request.shard, "Trace only models i with i mod N = K (K is 0-based); see port merge")
       ->type_name("K/N");
-  app->add_flag("--backward", args->request.backward, "Also run backward and record its ops apart");
-  app->add_option("--device", args->request.device, "Run on cpu (default) or meta (no memory or compute; fewer kernels)")
+  app.add_flag("--backward", args.request.backward, "Also run backward and record its ops apart");
+  app.add_option("--device", args.request.device, "Run on cpu (default) or meta (no memory or compute; fewer kernels)")
       ->check(CLI::IsMember({"cpu", "meta"}));
-  app->add_option("--phase-timeout", args->request.phase_timeout_seconds,
+  app.add_option("--phase-timeout", args.request.phase_timeout_seconds,
                   "Limit of each phase of a model's trace (build, forward, backward), in seconds (default " +
                       std::to_string(static_cast<int>(port::kPhaseTimeoutSeconds)) +
                       "): a phase past it is a finding that names it")
       ->check(CLI::PositiveNumber)
       ->type_name("SECONDS");
-  app->add_option("--input-shape", args->request.input_shape, "Input shape of a torchvision model (default 1,3,224,224)")
+  app.add_option("--input-shape", args.request.input_shape, "Input shape of a torchvision model (default 1,3,224,224)")
       ->type_name("N,C,H,W");
-  app->add_option("--backend", args->backends,
+  app.add_option("--backend", args.backends,
                   "Join with a backend: a profile name or .toml path (with --backend-src), a saved ops "
                   "report (onramp ops --json, or an audit's report.json), or module:NAME (an installed backend: the "
                   "ops its import registers for PrivateUse1, asked of the dispatcher); repeatable: several "
                   "module:NAME[@PYTHON], each asked in its own interpreter, side by side")
       ->type_name("PROFILE|REPORT.json|module:NAME");
-  app->add_option("--backend-src", args->request.backend_src, "The backend's source tree, read with onramp ops (with a profile)")->check(path_arg())
+  app.add_option("--backend-src", args.request.backend_src, "The backend's source tree, read with onramp ops (with a profile)")->check(path_arg())
       ->type_name("DIR");
-  app->add_option("--aten", args->request.aten, "native_functions.yaml for the join (default: the torchgen of --python)")->check(path_arg())
+  app.add_option("--aten", args.request.aten, "native_functions.yaml for the join (default: the torchgen of --python)")->check(path_arg())
       ->type_name("PATH");
-  args->sandbox.declare(*app, {.timeout_seconds = port::kTraceTimeoutSeconds,
+  args.sandbox.declare(app, {.timeout_seconds = port::kTraceTimeoutSeconds,
                                .memory_bytes = port::kTraceMemoryBytes,
                                .timeout_help = "Wall-clock limit of each model's trace, in seconds (a module:NAME "
                                                "backend's import has " +
@@ -69,15 +64,20 @@ void declare_trace(CLI::App& port, const Chosen& chosen) {
                                .memory_help = "Address-space limit of each model's trace (e.g. 16G; a module:NAME "
                                               "backend's import has none)",
                                .python_help = kPortPythonHelp});
-  args->output.declare(*app);
-  app->footer(R"(Examples:
+}
+
+}  // namespace
+
+Command trace_command() {
+  return make_command<TraceArgs>("trace", "Record the ATen op overloads a model calls (forward, backward), and join them with a backend's coverage",
+                          R"(Examples:
   onramp port trace --model torchvision:resnet18 --backward
   onramp port trace --script my_model.py:build --backend reference --backend-src examples/reference-backend
   onramp ops ~/src/my-backend --profile my.toml --json -o ops.json
   onramp port trace --model torchvision:vit_b_16 --backend ops.json
   onramp port trace --script my_model.py:build --backend module:onramp_ref --path DIR
-  onramp port trace --models zoo.txt --shard 3/8 --backward --json -o shard-3.json)");
-  app->callback([chosen, args] { *chosen = [args] { return run_trace(*args); }; });
+  onramp port trace --models zoo.txt --shard 3/8 --backward --json -o shard-3.json)",
+                          declare_trace, run_trace);
 }
 
 }  // namespace onramp::cli::port_cli

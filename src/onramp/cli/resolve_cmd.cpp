@@ -24,39 +24,35 @@ int run_resolve_command(const ResolveArgs& args) {
   o.progress = onramp::progress;
   SandboxRunner runner;
   auto outcome = value_or_fatal(index::run_resolve(runner, o));
-  report::Report report;
-  report.target = report::Json{{"kind", "requirement"}, {"requirement", o.requirement}};
-  report.run_dir = outcome.run_dir.string();
-  report.sections.push_back(std::move(outcome.section));
-  args.output.emit(report);
+  args.output.emit(report::Json{{"kind", "requirement"}, {"requirement", o.requirement}}, {std::move(outcome.section)},
+                    outcome.run_dir.string());
   return outcome.resolved && outcome.downloads_ok ? 0 : 1;
+}
+
+void declare_resolve(CLI::App& app, ResolveArgs& args) {
+  app.add_option("REQUIREMENT", args.options.requirement, "A PEP 508 requirement, e.g. 'torch-tpu==0.2.0'")->required();
+  app.add_option("--python", args.options.python,
+                 "Interpreter pip resolves for (default: python3 if it has torch, else /usr/bin/python3)")
+      ->check(path_arg());
+  declare_index_options(app, args.options);
+  app.add_flag("--download", args.options.download,
+               "Download every file of the resolution into onramp's cache ($XDG_CACHE_HOME/onramp)");
+  app.add_option("--out", args.out, "Run directory (default: onramp-runs/<UTC timestamp>/ here)")
+      ->check(path_arg());
+  app.add_option("--timeout", args.options.pip_timeout_seconds, "Wall-clock limit for pip, in seconds (default 1800)");
 }
 
 }  // namespace
 
 Command resolve_command() {
-  return {"resolve", "What a requirement pulls in from the index, the release's files and why each is (not) taken",
-          [](CLI::App& app) -> Action {
-            auto args = std::make_shared<ResolveArgs>();
-            app.add_option("REQUIREMENT", args->options.requirement, "A PEP 508 requirement, e.g. 'torch-tpu==0.2.0'")->required();
-            app.add_option("--python", args->options.python,
-                           "Interpreter pip resolves for (default: python3 if it has torch, else /usr/bin/python3)")
-                ->check(path_arg());
-            declare_index_options(app, args->options);
-            app.add_flag("--download", args->options.download,
-                         "Download every file of the resolution into onramp's cache ($XDG_CACHE_HOME/onramp)");
-            app.add_option("--out", args->out, "Run directory (default: onramp-runs/<UTC timestamp>/ here)")
-                ->check(path_arg());
-            app.add_option("--timeout", args->options.pip_timeout_seconds, "Wall-clock limit for pip, in seconds (default 1800)");
-            args->output.declare(app);
-            app.footer(R"(Examples:
+  return make_command<ResolveArgs>("resolve", "What a requirement pulls in from the index, the release's files and why each is (not) taken",
+                           R"(Examples:
   onramp resolve 'torch-tpu==0.2.0' --ignore-requires-python
   onramp resolve 'mybackend>=1' --index-url http://127.0.0.1:8080/simple/ --download --json -o index.json
 
 Exit status: 0 resolved (and downloaded); 1 pip could not resolve or a download was refused (the report says why);
-2 bad input or environment.)");
-            return [args] { return run_resolve_command(*args); };
-          }};
+2 bad input or environment.)",
+                           declare_resolve, run_resolve_command);
 }
 
 }  // namespace onramp::cli

@@ -20,38 +20,35 @@ struct WheelArgs {
 };
 
 int run_wheel(const WheelArgs& args) {
-  report::Report report;
-  report.target = report::Json{{"kind", "wheel"}, {"paths", args.wheels}};
-  report.sections = wheel::run_wheel_sections({args.wheels, args.python, args.readme, args.limits});
-  args.output.emit(report);
+  args.output.emit(report::Json{{"kind", "wheel"}, {"paths", args.wheels}},
+                    wheel::run_wheel_sections({args.wheels, args.python, args.readme, args.limits}));
   return 0;
+}
+
+void declare_wheel(CLI::App& app, WheelArgs& args) {
+  app.add_option("WHEEL", args.wheels, "A .whl file; several are reported one after another")->check(path_arg())->required();
+  app.add_option("--python", args.python,
+                 "Judge Requires-Python and the torch requirement against this interpreter "
+                 "(default: python3 if it has torch, else /usr/bin/python3)")->check(path_arg());
+  app.add_option("--readme", args.readme, "Check the README's stated Python requirement against Requires-Python")->check(path_arg());
+  app.add_option("--max-unpacked", args.limits.max_unpacked_bytes,
+                 "Refuse a wheel whose members declare more unpacked bytes than this (default 16 GiB)")
+      ->type_name("BYTES");
+  app.add_option("--max-ratio", args.limits.max_ratio,
+                 "Refuse a wheel that unpacks to more than this many times its size, above 32 MiB (default 100)");
 }
 
 }  // namespace
 
 Command wheel_command() {
-  return {"wheel", "Read a wheel without installing it: metadata, sizes, native payload, requirements",
-          [](CLI::App& app) -> Action {
-            auto args = std::make_shared<WheelArgs>();
-            app.add_option("WHEEL", args->wheels, "A .whl file; several are reported one after another")->check(path_arg())->required();
-            app.add_option("--python", args->python,
-                           "Judge Requires-Python and the torch requirement against this interpreter "
-                           "(default: python3 if it has torch, else /usr/bin/python3)")->check(path_arg());
-            app.add_option("--readme", args->readme, "Check the README's stated Python requirement against Requires-Python")->check(path_arg());
-            app.add_option("--max-unpacked", args->limits.max_unpacked_bytes,
-                           "Refuse a wheel whose members declare more unpacked bytes than this (default 16 GiB)")
-                ->type_name("BYTES");
-            app.add_option("--max-ratio", args->limits.max_ratio,
-                           "Refuse a wheel that unpacks to more than this many times its size, above 32 MiB (default 100)");
-            args->output.declare(app);
-            app.footer(R"(Examples:
+  return make_command<WheelArgs>("wheel", "Read a wheel without installing it: metadata, sizes, native payload, requirements",
+                           R"(Examples:
   onramp wheel dist/torch_tpu-0.2.0-cp312-cp312-manylinux_2_31_x86_64.whl
   onramp wheel --readme README.md --python python3.12 torch_tpu-0.2.0-*.whl
   onramp wheel --json -o wheel.json dist/*.whl
 
-Nothing is extracted or installed; the zip is read in place.)");
-            return [args] { return run_wheel(*args); };
-          }};
+Nothing is extracted or installed; the zip is read in place.)",
+                           declare_wheel, run_wheel);
 }
 
 }  // namespace onramp::cli
