@@ -4,7 +4,9 @@
 // `pip install --target`, probed with the switch on at run time. Each row is
 // checked against what the reference provides (examples/reference-backend/
 // README.md lists it). Then Debian's torch (1.13): the rows of points that
-// torch lacks say not_in_this_torch.
+// torch lacks say not_in_this_torch. Then a small fixture backend that gets
+// most points wrong (fixtures/integration/faulty): its rows, and an audit in
+// which its README's examples follow from the points they need.
 #include <gtest/gtest.h>
 
 #include <filesystem>
