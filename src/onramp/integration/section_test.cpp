@@ -58,5 +58,21 @@ TEST(IntegrationSection, RowsFiguresAndTheHangFinding) {
   EXPECT_EQ(s.findings.front().severity, report::Severity::info);  // what cannot be told, first
 }
 
+TEST(IntegrationSection, TheDeviceFigureNamesTheDeviceTheChecksUsed) {
+  ProbeFacts probe;
+  probe.device = "from_probe";
+  GroupRun runtime = group({}, 0), on = group({}, 0);
+  runtime.records.device = "faulty";
+  auto s = integration_section({builtin_points(), probe, runtime, on});
+  ASSERT_NE(figure(s, keys::kDevice), nullptr);
+  EXPECT_EQ(figure(s, keys::kDevice)->value, "faulty");
+  runtime.records.device.clear();
+  EXPECT_EQ(figure(integration_section({builtin_points(), probe, runtime, on}), keys::kDevice)->value, "from_probe");
+  probe.device.clear();
+  auto none = integration_section({builtin_points(), probe, runtime, on});
+  EXPECT_TRUE(figure(none, keys::kDevice)->value.is_null());
+  EXPECT_FALSE(figure(none, keys::kDevice)->not_measured.empty());
+}
+
 }  // namespace
 }  // namespace onramp::integration
