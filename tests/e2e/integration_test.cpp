@@ -4,7 +4,9 @@
 // `pip install --target`, probed with the switch on at run time. Each row is
 // checked against what the reference provides (examples/reference-backend/
 // README.md lists it). Then Debian's torch (1.13): the rows of points that
-// torch lacks say not_in_this_torch.
+// torch lacks say not_in_this_torch. Then a small fixture backend that gets
+// most points wrong (fixtures/integration/faulty): its rows, and an audit in
+// which its README's examples follow from the points they need.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -158,6 +160,108 @@ TEST(ScorecardHang, ACheckThatHangsIsAFindingAndTheOthersAreStillChecked) {
             f.value("text", "").find("without point amp") != std::string::npos;
   }
   EXPECT_TRUE(hang) << section["findings"].dump();
+}
+
+// A small fixture backend that gets most points wrong the way real backends
+// do (tests/e2e/fixtures/integration/faulty: a plain package beside its
+// dist-info, so that importlib.metadata finds its entry point on --path).
+const std::string kFaulty = std::string(ONRAMP_SOURCE_DIR) + "/tests/e2e/fixtures/integration/faulty";
+// What the fixture raises (faulty_backend/__init__.py: NO_DRIVER, AUTOLOAD_FAILURE).
+const std::string kNoDriver = "faulty runtime: no driver found (libfaulty_rt.so.1: cannot open shared object file)";
+const std::string kAutoloadFailure = "faulty runtime: FAULTY_HOME is not set, cannot initialise the runtime";
+
+std::string field(const json& row, const char* key) { return row.value(key, ""); }
+
+TEST(ScorecardFaulty, FixtureBackendRowByRowOnTorch2) {
+  TempDir dir;
+  auto r = run_onramp({"probe", "--python", kHost, "--path", kFaulty, "--module", "faulty_backend", "--no-import",
+                       "--json", "--out", dir.path() + "/probe"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json section = json::parse(r.out)["sections"]["integration"];
+  auto rows = rows_by_point(section);
+  ASSERT_EQ(rows.size(), 16u) << section.dump().substr(0, 3000);
+  std::map<std::string, std::string> expected{
+      {"device_name", "provided"},        // rename_privateuse1_backend("faulty")
+      {"device_module", "partial"},       // registered; no manual_seed_all, no get_rng_state
+      {"generated_methods", "partial"},   // Tensor methods only
+      {"minimum_operators", "absent"},    // no kernels, no fallback
+      {"device_guard", "absent"},         // no guard: "not linked with support for faulty devices"
+      {"generator", "absent"},            // no hooks: torch asks for PrivateUse1HooksInterface
+      {"hooks", "partial"},               // is_available() answers, device_count() raises
+      {"serialization", "raises"},        // the device count is not known (it raises): not needs_device
+      {"amp", "absent"},
+      {"distributed", "absent"},
+      {"compile", "absent"},
+      {"profiler", "absent"},
+      {"streams", "absent"},
+      {"autoload", "raises"},             // the entry point's function raises
+      {"test_reuse", "absent"},
+      {"harmless", "raises"},             // with autoload on, `import torch` itself fails
+  };
+  for (const auto& [point, status] : expected) {
+    EXPECT_EQ(field(rows[point], "status"), status) << point << ": " << rows[point].dump();
+    EXPECT_FALSE(field(rows[point], "method").empty()) << point;
+    EXPECT_FALSE(field(rows[point], "evidence").empty()) << point;
+  }
+  EXPECT_NE(field(rows["device_name"], "evidence").find("before: privateuseone, after: faulty"), std::string::npos);
+  // device_count() is present and raises: the evidence quotes the message.
+  EXPECT_NE(field(rows["device_module"], "evidence").find("torch.faulty.device_count() -> present; raised RuntimeError: " +
+                                                          kNoDriver),
+            std::string::npos)
+      << rows["device_module"].dump();
+  EXPECT_NE(field(rows["device_module"], "detail").find("manual_seed_all -> absent"), std::string::npos);
+  EXPECT_NE(field(rows["hooks"], "detail").find("torch.accelerator.device_count() raised RuntimeError: " + kNoDriver),
+            std::string::npos)
+      << rows["hooks"].dump();
+  EXPECT_NE(field(rows["generated_methods"], "evidence").find("hasattr(torch.nn.Module, 'faulty') -> False"),
+            std::string::npos);
+  EXPECT_NE(field(rows["generator"], "detail").find("Please register PrivateUse1HooksInterface"), std::string::npos);
+  EXPECT_NE(field(rows["device_guard"], "detail").find("not linked with support for faulty devices"),
+            std::string::npos);
+  // The entry point by name, torch's words naming it, and what its function raised.
+  EXPECT_NE(field(rows["autoload"], "evidence").find("entry points: faulty_backend = faulty_backend:_autoload"),
+            std::string::npos)
+      << rows["autoload"].dump();
+  EXPECT_NE(field(rows["autoload"], "detail").find("Failed to load the backend extension: faulty_backend."),
+            std::string::npos)
+      << rows["autoload"].dump();
+  EXPECT_NE(field(rows["autoload"], "detail").find("(raised from RuntimeError: " + kAutoloadFailure + ")"),
+            std::string::npos);
+  EXPECT_NE(field(rows["harmless"], "detail").find(kAutoloadFailure), std::string::npos);
+  EXPECT_EQ(find_key(section["figures"], "device")["value"], "faulty");
+  EXPECT_EQ(find_key(section["figures"], "scorecard")["value"], "1 of 16 points provided here, 0 need the device");
+}
+
+// An example that needs a point the scorecard finds missing follows from
+// that point: the README of the fixture calls a generator, the device
+// module's manual_seed, autocast and a Module method. Autoload off for the
+// examples (--env), or their `import torch` would fail first.
+TEST(ScorecardFaulty, AnExampleThatNeedsAMissingPointFollowsFromIt) {
+  TempDir dir;
+  auto r = run_onramp({"audit", kFaulty, "--module", "faulty_backend", "--python", kHost, "--env",
+                       "TORCH_DEVICE_BACKEND_AUTOLOAD=0", "--runs", "1", "--json", "--out", dir.path() + "/run"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json sections = json::parse(r.out)["sections"];
+  std::map<std::string, json> by_id;
+  for (const auto& f : sections["integration"]["findings"]) by_id[f["id"]] = f;
+  std::map<std::string, std::string> point_of_line{{"README.md:11", "generator"}, {"README.md:12", "device_module"},
+                                                   {"README.md:14", "amp"}, {"README.md:16", "generated_methods"}};
+  size_t linked = 0;
+  for (const auto& f : sections["examples"]["findings"]) {
+    std::string place = f.value("place", "");
+    std::string line = place.substr(place.rfind('/') + 1);
+    if (!point_of_line.contains(line)) continue;
+    ++linked;
+    const std::string& point = point_of_line[line];
+    ASSERT_TRUE(by_id.contains(f.value("caused_by", ""))) << f.dump(1);
+    const json& cause = by_id[f.value("caused_by", "")];
+    EXPECT_TRUE(f.value("caused_by_reason", "").starts_with("it needs integration point " + point + " (scorecard: "))
+        << f.dump(1);
+    EXPECT_NE(field(cause, "text").find("(" + point + "): "), std::string::npos) << cause.dump(1);
+    EXPECT_NE(field(cause, "text").find(line), std::string::npos) << cause.dump(1);
+    EXPECT_EQ(field(cause, "severity"), field(f, "severity")) << "a root is as severe as what follows from it";
+  }
+  EXPECT_EQ(linked, 4u) << sections["examples"]["findings"].dump(1);
 }
 
 TEST(ScorecardOnDebiansTorch, RowsTheTorchLacksSayNotInThisTorch) {

@@ -1,5 +1,6 @@
 #include "onramp/audit/causes.h"
 
+#include "onramp/audit/integration_causes.h"
 #include "onramp/audit/named_conflict.h"
 
 #include <fmt/format.h>
@@ -147,6 +148,8 @@ void link_causes(report::Report& report, const std::string& module) {
   link_torch_range(report);
   link_failed_import(report, module);
   link_same_fact(report);
+  // Last: only failures that no earlier rule explains are tied to a point the scorecard finds missing.
+  link_integration_points(report);
 }
 
 std::vector<Finding> step_failures(report::Report& report, const std::vector<StepRecord>& steps) {

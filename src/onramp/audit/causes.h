@@ -3,7 +3,9 @@
 // report/finding_graph.h). A failure of one step explains what fails after
 // it: a failed import explains the device strings and API calls that fail
 // and the examples that fail; one fact (an op not served, a device name never
-// registered) hit by the probe and by a README line is one root. A step that
+// registered) hit by the probe and by a README line is one root; an example
+// that needs an integration point the scorecard finds missing follows from
+// that point (integration_causes.h). A step that
 // could not run restates its own section's finding, or follows from the
 // failure before it.
 #include <optional>

@@ -8,6 +8,11 @@
 namespace onramp::integration {
 namespace {
 
+// "RuntimeError: message", and what it was raised from.
+std::string raised(const Import& i) {
+  return i.type + ": " + i.message + (i.cause.empty() ? "" : " (raised from " + i.cause + ")");
+}
+
 std::string stopped(const GroupRecords& g) {
   std::string what = g.pending_call.empty() ? "the interpreter" : g.pending_call;
   return what + " did not return (the group's time limit or a crash ended the interpreter)";
@@ -48,7 +53,7 @@ Row autoload_row(const ProbeFacts& probe, const GroupRecords& off, const GroupRe
   }
   if (on.torch.seen && !on.torch.ok) {
     row.status = Status::raises;
-    row.detail = "import torch with autoload on raised " + on.torch.type + ": " + on.torch.message;
+    row.detail = "import torch with autoload on raised " + raised(on.torch);
     return row;
   }
   if (!on.torch.seen || (!on.ended && on.pending_point.empty())) {
@@ -83,7 +88,7 @@ Row harmless_row(const GroupRecords& off, const GroupRecords& on, const std::str
                              t_off.seconds, t_off.steps, t_on.seconds, t_on.steps, row.evidence);
   if (on.torch.seen && !on.torch.ok) {
     row.status = Status::raises;
-    row.detail = "import torch with autoload on raised " + on.torch.type + ": " + on.torch.message;
+    row.detail = "import torch with autoload on raised " + raised(on.torch);
     return row;
   }
   if (!on.ended) {

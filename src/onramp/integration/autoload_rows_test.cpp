@@ -7,7 +7,7 @@ namespace {
 
 GroupRecords timed(std::vector<std::string> seconds, bool ended = true) {
   GroupRecords g;
-  g.torch = {true, true, "", "", 1.0};
+  g.torch = {true, true, "", "", 1.0, ""};
   for (const auto& s : seconds) g.checks.push_back(Check{"harmless", "step", "value", s, "", "", std::nullopt, 0});
   g.ended = ended;
   return g;
@@ -40,7 +40,7 @@ TEST(IntegrationAutoload, AStallOrARaiseIsABlocker) {
   EXPECT_NE(row.detail.find("stall: autoload on: forward_backward"), std::string::npos);
   EXPECT_TRUE(harmless_finding(row, "").has_value());
   GroupRecords failed = timed({});
-  failed.torch = {true, false, "RuntimeError", "backend init failed", 0};
+  failed.torch = {true, false, "RuntimeError", "backend init failed", 0, ""};
   EXPECT_EQ(harmless_row(timed({"0.1"}), failed, "off", "on").status, Status::raises);
 }
 
@@ -60,6 +60,23 @@ TEST(IntegrationAutoload, AutoloadRowReadsEntryPointsAndTheBareImport) {
   EXPECT_EQ(autoload_row(probe, timed({}), on, "cmd").status, Status::partial);
   probe.features["backend_autoload"] = false;
   EXPECT_EQ(autoload_row(probe, timed({}), on, "cmd").status, Status::not_in_this_torch);
+}
+
+TEST(IntegrationAutoload, AnEntryPointThatRaisesIsQuotedWithWhatItRaised) {
+  ProbeFacts probe;
+  probe.measured = true;
+  probe.features["backend_autoload"] = true;
+  probe.entry_points = {"faulty = faulty:_autoload"};
+  GroupRecords on = timed({}, false);
+  on.torch = {true, false, "RuntimeError", "Failed to load the backend extension: faulty.", 0,
+              "RuntimeError: FAULTY_HOME is not set"};
+  auto row = autoload_row(probe, timed({}), on, "cmd");
+  EXPECT_EQ(row.status, Status::raises);
+  EXPECT_EQ(row.detail,
+            "import torch with autoload on raised RuntimeError: Failed to load the backend extension: faulty. "
+            "(raised from RuntimeError: FAULTY_HOME is not set)");
+  EXPECT_NE(row.evidence.find("faulty = faulty:_autoload"), std::string::npos);
+  EXPECT_NE(harmless_row(timed({"0.1"}), on, "off", "on").detail.find("FAULTY_HOME"), std::string::npos);
 }
 
 }  // namespace

@@ -10,5 +10,6 @@ inline constexpr const char* kPointsTotal = "points_total";
 inline constexpr const char* kPointsProvided = "points_provided";
 inline constexpr const char* kPointsNeedDevice = "points_need_device";
 inline constexpr const char* kSeconds = "integration_seconds";
+inline constexpr const char* kDevice = "device";
 
 }  // namespace onramp::integration::keys

@@ -26,6 +26,18 @@ Result<std::vector<Point>> parse_points(std::string_view toml_text, const std::s
       *field = *value;
     }
     p.ops = util::toml_strings(*t, "ops");
+    if (auto needs = (*t)["needed_by"]; needs) {
+      const auto* entries = needs.as_array();
+      if (!entries) return fail(where + ": needed_by is not an array of tables");
+      for (size_t j = 0; j < entries->size(); ++j) {
+        const auto* n = (*entries)[j].as_table();
+        std::string entry = where + ": needed_by " + std::to_string(j + 1);
+        if (!n) return fail(entry + " is not a table");
+        Need need{(*n)["source"].value_or(std::string()), (*n)["message"].value_or(std::string())};
+        if (need.source.empty() && need.message.empty()) return fail(entry + " has neither source nor message");
+        p.needed_by.push_back(std::move(need));
+      }
+    }
     if (p.group != "probe" && p.group != "runtime" && p.group != "autoload") {
       return fail(where + ": group \"" + p.group + "\" is not probe, runtime or autoload");
     }

@@ -9,6 +9,15 @@
 
 namespace onramp::integration {
 
+// One entry of a point's `needed_by`: a failed example statement needs the
+// point when its source contains `source` and its failure ("Type: message")
+// contains `message`; an empty pattern matches anything, and "{device}"
+// stands for the device name the scorecard's checks used (integration/needs.h).
+struct Need {
+  std::string source;
+  std::string message;
+};
+
 struct Point {
   std::string id;        // "device_guard"
   std::string title;     // "Device guard"
@@ -17,6 +26,7 @@ struct Point {
   std::string check;     // how it is checked without the device
   std::string hardware;  // what cannot be told without the device
   std::vector<std::string> ops;  // the op overloads a point names (the minimum operator set)
+  std::vector<Need> needed_by;   // [[point.needed_by]]: what an example that needs the point shows
 };
 
 // The [[point]] tables of `toml_text`, in order; every field is required and

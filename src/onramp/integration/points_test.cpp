@@ -39,5 +39,23 @@ TEST(IntegrationPoints, RefusesMissingFieldsUnknownGroupsAndRepeatedIds) {
   EXPECT_FALSE(parse_points("[[point\n", "t.toml"));
 }
 
+TEST(IntegrationPoints, NeededByEntriesNeedASourceOrAMessage) {
+  std::string one = "[[point]]\nid = \"a\"\ntitle = \"A\"\nsource = \"s\"\ngroup = \"runtime\"\ncheck = \"c\"\nhardware = \"h\"\n";
+  auto parsed = parse_points(one + "[[point.needed_by]]\nsource = \"torch.Generator(\"\n[[point.needed_by]]\nmessage = \"m\"\n",
+                             "t.toml");
+  ASSERT_TRUE(parsed) << parsed.error().message;
+  ASSERT_EQ(parsed->front().needed_by.size(), 2u);
+  EXPECT_EQ(parsed->front().needed_by[0].source, "torch.Generator(");
+  EXPECT_EQ(parsed->front().needed_by[1].message, "m");
+  auto empty = parse_points(one + "[[point.needed_by]]\nsource = \"\"\n", "t.toml");
+  ASSERT_FALSE(empty);
+  EXPECT_NE(empty.error().message.find("needed_by 1 has neither source nor message"), std::string::npos);
+  EXPECT_FALSE(parse_points(one + "needed_by = \"x\"\n", "t.toml"));
+  EXPECT_FALSE(parse_points(one + "needed_by = [1]\n", "t.toml"));
+  size_t with_needs = 0;
+  for (const auto& p : builtin_points()) with_needs += !p.needed_by.empty();
+  EXPECT_GE(with_needs, 10u);  // data/integration.toml maps example failures to most points
+}
+
 }  // namespace
 }  // namespace onramp::integration

@@ -25,7 +25,7 @@ Check read_check(const Json& r) {
 
 Import read_import(const Json& r) {
   return {true, bool_field(r, "ok", false), text_field(r, "type"), text_field(r, "message"),
-          number_field(r, "seconds", 0)};
+          number_field(r, "seconds", 0), text_field(r, "cause")};
 }
 
 }  // namespace

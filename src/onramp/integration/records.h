@@ -30,6 +30,7 @@ struct Import {
   bool ok = false;
   std::string type, message;
   double seconds = 0;
+  std::string cause;  // "Type: message" of the exception it was raised from (torch's autoload wraps the entry point's)
 };
 
 struct GroupRecords {

@@ -120,6 +120,11 @@ report::Section integration_section(const ScorecardInputs& in) {
   s.add({keys::kSeconds, "Time the integration groups took", in.runtime.wall_seconds + in.autoload_on.wall_seconds,
          "s", "wall time of the integration.py interpreters (the routes ride on the device-API probe's run)", evidence,
          "", "lower"});
+  std::string device = !in.runtime.records.device.empty() ? in.runtime.records.device : in.probe.device;
+  s.add({keys::kDevice, "Device name the checks used", device.empty() ? report::Json() : report::Json(device), "",
+         "the runtime group's context record (the name PrivateUse1 has after the import, or --device), else the "
+         "device-API probe's",
+         evidence, device.empty() ? "neither the runtime group nor the device-API probe named one" : ""});
   s.add(std::move(t));
   for (const auto* run : {&in.runtime, &in.autoload_on}) {
     for (const auto& h : run->hangs) {

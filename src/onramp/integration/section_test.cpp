@@ -25,8 +25,8 @@ std::string status_of(const report::Section& s, const std::string& point) {
 
 GroupRun group(std::vector<Check> checks, std::optional<long long> count) {
   GroupRun run;
-  run.records.torch = {true, true, "", "", 1.0};
-  run.records.module = {true, true, "", "", 0.1};
+  run.records.torch = {true, true, "", "", 1.0, ""};
+  run.records.module = {true, true, "", "", 0.1, ""};
   run.records.checks = std::move(checks);
   run.records.device_count = count;
   run.records.ended = true;
@@ -56,6 +56,22 @@ TEST(IntegrationSection, RowsFiguresAndTheHangFinding) {
   for (const auto& f : s.findings) hang |= f.severity == report::Severity::blocker && f.text.find("without point compile") != std::string::npos;
   EXPECT_TRUE(hang);
   EXPECT_EQ(s.findings.front().severity, report::Severity::info);  // what cannot be told, first
+}
+
+TEST(IntegrationSection, TheDeviceFigureNamesTheDeviceTheChecksUsed) {
+  ProbeFacts probe;
+  probe.device = "from_probe";
+  GroupRun runtime = group({}, 0), on = group({}, 0);
+  runtime.records.device = "faulty";
+  auto s = integration_section({builtin_points(), probe, runtime, on});
+  ASSERT_NE(figure(s, keys::kDevice), nullptr);
+  EXPECT_EQ(figure(s, keys::kDevice)->value, "faulty");
+  runtime.records.device.clear();
+  EXPECT_EQ(figure(integration_section({builtin_points(), probe, runtime, on}), keys::kDevice)->value, "from_probe");
+  probe.device.clear();
+  auto none = integration_section({builtin_points(), probe, runtime, on});
+  EXPECT_TRUE(figure(none, keys::kDevice)->value.is_null());
+  EXPECT_FALSE(figure(none, keys::kDevice)->not_measured.empty());
 }
 
 }  // namespace

@@ -351,9 +351,14 @@ def import_or_record(rec, name, kind):
         rec.emit({"kind": kind, "name": name, "ok": True, "seconds": round(time.perf_counter() - start, 4)})
         return module
     except BaseException as exc:
-        rec.emit({"kind": kind, "name": name, "ok": False, "type": type(exc).__name__,
+        record = {"kind": kind, "name": name, "ok": False, "type": type(exc).__name__,
                   "message": short(str(exc)), "traceback": traceback.format_exc()[-2000:],
-                  "seconds": round(time.perf_counter() - start, 4)})
+                  "seconds": round(time.perf_counter() - start, 4)}
+        cause = exc.__cause__ or exc.__context__
+        if cause is not None:
+            # torch's autoload wraps what the entry point raised: the cause is what the backend said.
+            record["cause"] = short(f"{type(cause).__name__}: {cause}")
+        rec.emit(record)
         return None
 
 
