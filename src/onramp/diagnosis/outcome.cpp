@@ -3,7 +3,7 @@
 #include "onramp/report/json_fields.h"
 
 namespace onramp::diagnosis {
-using report::text_field;
+using namespace report::fields;
 
 namespace {
 

@@ -12,7 +12,7 @@ namespace onramp::examples {
 namespace {
 
 using report::Json;
-using report::text_field;
+using namespace report::fields;
 
 // The text between the first `open` and the next `close` after it, or "".
 std::string between(const std::string& text, const std::string& open, const std::string& close) {

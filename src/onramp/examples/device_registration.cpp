@@ -9,7 +9,7 @@ namespace onramp::examples {
 namespace {
 
 using report::Json;
-using report::text_field;
+using namespace report::fields;
 
 bool imports_module(const Json& record, const std::string& module) {
   const Json* imports = report::field(record, "imports");

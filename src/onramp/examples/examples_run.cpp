@@ -17,8 +17,7 @@ namespace onramp::examples {
 namespace {
 
 using report::Json;
-using report::number_field;
-using report::text_field;
+using namespace report::fields;
 
 std::string first_line(const std::string& source) {
   auto nl = source.find('\n');

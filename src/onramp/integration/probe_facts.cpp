@@ -5,7 +5,7 @@
 namespace onramp::integration {
 
 using report::Json;
-using report::text_field;
+using namespace report::fields;
 
 ProbeFacts read_probe_facts(const python::ScriptRun& run) {
   ProbeFacts f;

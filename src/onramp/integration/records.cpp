@@ -9,9 +9,7 @@ namespace onramp::integration {
 namespace {
 
 using report::Json;
-using report::bool_field;
-using report::number_field;
-using report::text_field;
+using namespace report::fields;
 
 Check read_check(const Json& r) {
   Check c{text_field(r, "point"), text_field(r, "call"), text_field(r, "outcome"), text_field(r, "value"),

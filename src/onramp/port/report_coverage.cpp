@@ -8,9 +8,8 @@
 namespace onramp::port {
 namespace {
 
-using report::array_field;
+using namespace report::fields;
 using report::Json;
-using report::text_field;
 
 const Json* table_named(const Json& section, const std::string& key) {
   for (const auto& t : array_field(section, "tables")) {

@@ -9,9 +9,7 @@
 
 namespace onramp::port {
 namespace fs = std::filesystem;
-using report::bool_field;
-using report::number_field;
-using report::text_field;
+using namespace report::fields;
 
 namespace {
 

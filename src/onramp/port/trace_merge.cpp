@@ -10,9 +10,7 @@ namespace onramp::port {
 namespace {
 
 using nlohmann::json;
-using report::array_field;
-using report::field;
-using report::text_field;
+using namespace report::fields;
 
 const json* table(const json& section, const std::string& key) {
   for (const auto& t : array_field(section, "tables")) {

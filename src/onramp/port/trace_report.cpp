@@ -83,35 +83,46 @@ void add_figures(Section& s, const TraceRun& run, const Totals& t, const std::st
   s.add(std::move(cb));
 }
 
+// One figure per class of the coverage join: key, label, what the class means.
+struct StatusFigure {
+  OpStatus status;
+  const char* key;
+  const char* label;
+  const char* meaning;
+};
+
+constexpr StatusFigure kStatusFigures[] = {
+    {OpStatus::registered, "ops_registered", "Registered by the backend",
+     "registered: the backend registers a kernel for the overload"},
+    {OpStatus::via_delegate, "ops_via_delegate", "Served through a structured delegate",
+     "via_delegate: a structured op whose structured_delegate (native_functions.yaml) the backend registers; "
+     "torch's default backend kernel calls it"},
+    {OpStatus::decomposition, "ops_decomposition", "Served by a composite kernel in core",
+     "decomposition: native_functions.yaml gives it a CompositeImplicitAutograd or CompositeExplicitAutograd "
+     "kernel built from other ops"},
+    {OpStatus::falls_back_to_cpu, "ops_falls_back", "Fall back to the CPU",
+     "falls_back_to_cpu: listed as falling back, or the backend registers a boxed fallback"},
+    {OpStatus::boxed_fallback, "ops_boxed_fallback", "Reach only the backend's boxed fallback",
+     "boxed_fallback: the dispatcher sends it to the backend's key-wide fallback (module:NAME only); what that "
+     "does without the device is not known here"},
+    {OpStatus::unregistered, "ops_unregistered", "Listed as unregistered",
+     "unregistered: in the backend's list of known gaps"},
+    {OpStatus::unknown, "ops_unknown", "In no inventory",
+     "unknown: neither registered, composite, falling back, nor listed"},
+    {OpStatus::missing, "ops_missing", "Served by no route",
+     "missing: the dispatcher has no PrivateUse1 kernel, delegate kernel, composite or fallback for it "
+     "(module:NAME only)"},
+};
+
 void add_join_figures(Section& s, const TraceRun& run, const Totals& t) {
   std::map<OpStatus, size_t> by;
   for (const auto& op : t.all) ++by[run.join.at(op).status];
   const std::string ev = run.backend_source;
-  const std::string m = "traced op overloads whose first matching class is ";
-  s.add(Figure{"ops_registered", "Registered by " + run.backend, by[OpStatus::registered], "ops",
-               m + "registered: the backend registers a kernel for the overload", ev, ""});
-  s.add(Figure{"ops_via_delegate", "Served through a structured delegate", by[OpStatus::via_delegate], "ops",
-               m + "via_delegate: a structured op whose structured_delegate (native_functions.yaml) the backend "
-                   "registers; torch's default backend kernel calls it",
-               ev, ""});
-  s.add(Figure{"ops_decomposition", "Served by a composite kernel in core", by[OpStatus::decomposition], "ops",
-               m + "decomposition: native_functions.yaml gives it a CompositeImplicitAutograd or "
-                   "CompositeExplicitAutograd kernel built from other ops",
-               ev, ""});
-  s.add(Figure{"ops_falls_back", "Fall back to the CPU", by[OpStatus::falls_back_to_cpu], "ops",
-               m + "falls_back_to_cpu: listed as falling back, or the backend registers a boxed fallback", ev, ""});
-  s.add(Figure{"ops_boxed_fallback", "Reach only the backend's boxed fallback", by[OpStatus::boxed_fallback], "ops",
-               m + "boxed_fallback: the dispatcher sends it to the backend's key-wide fallback (module:NAME only); "
-                   "what that does without the device is not known here",
-               ev, ""});
-  s.add(Figure{"ops_unregistered", "Listed as unregistered", by[OpStatus::unregistered], "ops",
-               m + "unregistered: in the backend's list of known gaps", ev, ""});
-  s.add(Figure{"ops_unknown", "In no inventory", by[OpStatus::unknown], "ops",
-               m + "unknown: neither registered, composite, falling back, nor listed", ev, ""});
-  s.add(Figure{"ops_missing", "Served by no route", by[OpStatus::missing], "ops",
-               m + "missing: the dispatcher has no PrivateUse1 kernel, delegate kernel, composite or fallback for "
-                   "it (module:NAME only)",
-               ev, ""});
+  for (const auto& f : kStatusFigures) {
+    std::string label = f.status == OpStatus::registered ? "Registered by " + run.backend : f.label;
+    s.add(Figure{f.key, label, by[f.status], "ops",
+                 std::string("traced op overloads whose first matching class is ") + f.meaning, ev, ""});
+  }
   s.add(Figure{"ops_not_registered", "Not served (unregistered + unknown + missing)",
                by[OpStatus::unregistered] + by[OpStatus::unknown] + by[OpStatus::missing], "ops",
                "traced op overloads that the backend neither registers (for them or their delegate) nor gets from "

@@ -18,10 +18,7 @@ namespace onramp::probe {
 namespace {
 
 using report::Json;
-using report::array_field;
-using report::bool_field;
-using report::text_field;
-using report::value_field;
+using namespace report::fields;
 
 struct CallRow {
   std::string group;

@@ -12,9 +12,7 @@ namespace onramp::probe {
 namespace {
 
 using report::Json;
-using report::array_field;
-using report::bool_field;
-using report::text_field;
+using namespace report::fields;
 
 constexpr const char* kDefaultName = "privateuseone";
 // A record lists three candidates; more were not written by the script.

@@ -15,11 +15,7 @@ namespace onramp::probe {
 namespace {
 
 using report::Json;
-using report::array_field;
-using report::number_field;
-using report::text_field;
-using report::unsigned_field;
-using report::value_field;
+using namespace report::fields;
 
 // The article's 11.10 s import was friction; a few seconds is what torch
 // itself costs on a small machine.

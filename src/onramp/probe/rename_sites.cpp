@@ -9,10 +9,7 @@ namespace onramp::probe {
 namespace {
 
 using report::Json;
-using report::array_field;
-using report::bool_field;
-using report::number_field;
-using report::text_field;
+using namespace report::fields;
 
 // The script follows callers 4 levels up; a record nested deeper, or wider,
 // than this was not written by it, and is cut rather than recursed into.

@@ -55,4 +55,15 @@ const Json& array_field(const Json& object, const char* key) {
   return v && v->is_array() ? *v : empty;
 }
 
+// What a reader of records brings in with one line: `using namespace report::fields;`.
+namespace fields {
+using report::array_field;
+using report::bool_field;
+using report::field;
+using report::number_field;
+using report::text_field;
+using report::unsigned_field;
+using report::value_field;
+}  // namespace fields
+
 }  // namespace onramp::report

@@ -113,9 +113,9 @@ def torch_module(name):
 
 
 def privateuse1_name(torch):
-    getter = getattr(getattr(torch, "_C", None), "_get_privateuse1_backend_name", None)
+    """PrivateUse1's name now; None where this torch cannot say."""
     try:
-        return getter() if getter else None
+        return need(torch, "_C", "_get_privateuse1_backend_name")()
     except Exception:
         return None
 
