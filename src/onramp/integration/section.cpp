@@ -4,10 +4,12 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 
 #include "onramp/integration/autoload_rows.h"
 #include "onramp/integration/keys.h"
 #include "onramp/integration/probe_rows.h"
+#include "onramp/report/finding_graph.h"
 
 namespace onramp::integration {
 namespace {
@@ -126,8 +128,11 @@ report::Section integration_section(const ScorecardInputs& in) {
          "device-API probe's",
          evidence, device.empty() ? "neither the runtime group nor the device-API probe named one" : ""});
   s.add(std::move(t));
+  // The finding of the check of the harmless point that hung, which the harmless finding follows from.
+  std::optional<size_t> harmless_hang;
   for (const auto* run : {&in.runtime, &in.autoload_on}) {
     for (const auto& h : run->hangs) {
+      if (h.point == "harmless") harmless_hang = s.findings.size();
       s.add(report::Finding{report::Severity::blocker,
                             fmt::format("{} did not return ({}); the group ran again without point {}", h.call,
                                         h.outcome, h.point) + (h.log.empty() ? "" : ". Its log: " + h.log),
@@ -136,7 +141,16 @@ report::Section integration_section(const ScorecardInputs& in) {
   }
   for (const auto& r : rows) {
     if (r.point != "harmless") continue;
-    if (auto f = harmless_finding(r, in.autoload_on.log)) s.add(std::move(*f));
+    auto f = harmless_finding(r, in.autoload_on.log);
+    if (!f) continue;
+    s.add(std::move(*f));
+    if (harmless_hang) {
+      auto& hang = s.findings[*harmless_hang];
+      auto& hurt = s.findings.back();
+      hang.id = report::finding_id(s.key, *harmless_hang);
+      hurt.id = report::finding_id(s.key, s.findings.size() - 1);
+      report::link_finding(hurt, hang, "the CPU work beside the backend is the check that hung");
+    }
   }
   return s;
 }

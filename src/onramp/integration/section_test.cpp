@@ -74,5 +74,23 @@ TEST(IntegrationSection, TheDeviceFigureNamesTheDeviceTheChecksUsed) {
   EXPECT_FALSE(figure(none, keys::kDevice)->not_measured.empty());
 }
 
+TEST(IntegrationSection, CpuWorkHurtByAHangFollowsFromTheHangNotASecondRoot) {
+  GroupRun runtime = group({{"harmless", "off: step", "value", "0.1", "", "", {}, 0}}, 0);
+  GroupRun on = group({}, 0);
+  on.hangs.push_back({"harmless", "forward_backward", "timed out after 60 s", "Failed to fetch URL after 30 tries"});
+  auto s = integration_section({builtin_points(), ProbeFacts{}, runtime, on});
+  const report::Finding *hang = nullptr, *hurt = nullptr;
+  for (const auto& f : s.findings) {
+    if (f.text.find("did not return (timed out after 60 s)") != std::string::npos) hang = &f;
+    if (f.text.starts_with("With the backend installed, CPU-only work beside it is hurt")) hurt = &f;
+  }
+  ASSERT_NE(hang, nullptr);
+  ASSERT_NE(hurt, nullptr);
+  EXPECT_EQ(hang->caused_by, "");
+  EXPECT_FALSE(hang->id.empty());
+  EXPECT_EQ(hurt->caused_by, hang->id);
+  EXPECT_EQ(hurt->caused_by_reason, "the CPU work beside the backend is the check that hung");
+}
+
 }  // namespace
 }  // namespace onramp::integration
