@@ -28,7 +28,7 @@ struct ComparableTable {
 constexpr ComparableTable kComparableTables[] = {
     {"probe", "device_api", "api", "status", "diagnosis", "device_api"},
     {"probe", "device_strings", "api", "status", "diagnosis", "device_strings"},
-    {"probe", "integration", "point", "status", "", "integration"},
+    {"integration", "points", "point", "status", "", "integration"},
     {"verdict", "op_counting_methods", "method", "value", "", "op_counts"},
 };
 
@@ -89,11 +89,42 @@ std::string column_name(const Json& report, const std::string& path) {
 struct Source {
   const Json* report;
   std::vector<std::string> names;
+  std::map<std::string, std::string> compared_as;  // a section's key as compared -> its key in the report
 };
 
+// A distribution's name as the wheel file writes it, lowercase: "torch_tpu".
+std::string wheel_name(std::string name) {
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) {
+    return c == '-' || c == '.' ? '_' : static_cast<char>(std::tolower(c));
+  });
+  return name;
+}
+
+// The key a section is compared under. The target's own wheel, which an audit keys by its file
+// ("wheel:torch_tpu-0.2.0-cp311-...whl"), is compared as "wheel", beside another backend's own
+// wheel; the other wheels of a resolution keep their own keys.
+std::string compared_key(const std::string& key, const std::vector<std::string>& names) {
+  if (!key.starts_with("wheel:")) return key;
+  std::string dist = wheel_name(key.substr(6, key.find('-') == std::string::npos ? std::string::npos : key.find('-') - 6));
+  bool own = std::any_of(names.begin(), names.end(), [&](const std::string& n) { return wheel_name(n) == dist; });
+  return own ? "wheel" : key;
+}
+
+Source make_source(const Json& report, std::vector<std::string> names) {
+  Source s{&report, std::move(names), {}};
+  for (const auto& [key, section] : member(report, "sections").items()) {
+    // A report's own "wheel" section wins over a wheel keyed by its file.
+    std::string as = compared_key(key, s.names);
+    if (as == key || !member(report, "sections").contains(as)) s.compared_as.emplace(as, key);
+  }
+  return s;
+}
+
 const Json* section_of(const Source& s, const std::string& key) {
+  auto alias = s.compared_as.find(key);
+  if (alias == s.compared_as.end()) return nullptr;
   const Json& sections = member(*s.report, "sections");
-  auto it = sections.find(key);
+  auto it = sections.find(alias->second);
   return it != sections.end() && it->is_object() ? &*it : nullptr;
 }
 
@@ -264,9 +295,10 @@ Comparison compare_reports(const std::vector<std::pair<std::string, Json>>& repo
   std::vector<std::string> sections;
   for (const auto& [path, report] : reports) {
     out.columns.push_back({path, column_name(report, path), text_field(report, "schema"), value_field(report, "target")});
-    sources.push_back({&report, own_names(report)});
+    sources.push_back(make_source(report, own_names(report)));
     for (const auto& [key, s] : member(report, "sections").items()) {
-      if (std::find(sections.begin(), sections.end(), key) == sections.end()) sections.push_back(key);
+      std::string as = compared_key(key, sources.back().names);
+      if (std::find(sections.begin(), sections.end(), as) == sections.end()) sections.push_back(as);
     }
   }
   // The verdict first: it is what a reader compares first.

@@ -102,5 +102,51 @@ TEST(Compare, NamesAreReplacedOnlyAsWholeWords) {
   EXPECT_EQ(neutral_method("import ref; prefer ref.x and ref_y", {"ref"}), "import <target>; prefer <target>.x and ref_y");
 }
 
+// An audit of `requirement` whose resolution read the backend's own wheel and a dependency's, each
+// keyed by its file, and whose scorecard has one point.
+Json audit_with_wheels(const std::string& requirement, const std::string& own_file, double own_bytes,
+                       const std::string& point_status) {
+  auto wheel = [](double bytes) {
+    return Json{{"title", "w"},
+                {"figures", Json::array({Json{{"key", "archive_bytes"}, {"label", "Wheel size"}, {"value", bytes},
+                                              {"unit", "bytes"}, {"better", "lower"}, {"method", "stat(2)"},
+                                              {"evidence", ""}}})}};
+  };
+  Json points = {{"key", "points"}, {"title", "t"}, {"method", "checks"}, {"evidence", ""},
+                 {"columns", Json::array({Json{{"key", "point"}, {"label", ""}, {"unit", ""}},
+                                          Json{{"key", "status"}, {"label", ""}, {"unit", ""}}})},
+                 {"rows", Json::array({Json{{"point", "generator"}, {"status", point_status}}})}};
+  return Json{{"schema", "onramp.report/3"},
+              {"target", {{"kind", "requirement"}, {"requirement", requirement}}},
+              {"sections",
+               {{"wheel:" + own_file, wheel(own_bytes)},
+                {"wheel:numpy-2.4.6-cp311-cp311-manylinux_2_28_x86_64.whl", wheel(1000)},
+                {"integration", {{"title", "i"}, {"tables", Json::array({points})}}}}}};
+}
+
+TEST(Compare, EachBackendsOwnWheelIsComparedInOneRowTheirDependenciesKeepTheirOwn) {
+  auto c = compare_reports(
+      {{"tpu.json", audit_with_wheels("torch-tpu==0.2.0", "torch_tpu-0.2.0-cp311-cp311-manylinux_2_31_x86_64.whl",
+                                      96e6, "needs_device")},
+       {"ipex.json", audit_with_wheels("Intel-Extension-For-PyTorch",
+                                       "intel_extension_for_pytorch-2.8.0-cp311-cp311-manylinux_2_28_x86_64.whl",
+                                       50e6, "raises")}});
+  const CompareRow* own = nullptr;
+  size_t numpy_rows = 0;
+  for (const auto& r : c.rows) {
+    if (r.section == "wheel" && r.key == "archive_bytes") own = &r;
+    numpy_rows += r.section.starts_with("wheel:numpy-") && r.key == "archive_bytes";
+  }
+  ASSERT_NE(own, nullptr);
+  EXPECT_EQ(own->cells[0].value, 96e6);
+  EXPECT_EQ(own->cells[1].value, 50e6);
+  EXPECT_TRUE(own->cells[1].best);
+  EXPECT_EQ(numpy_rows, 1u);  // a dependency's wheel is not the backend's: a row of its own
+  const auto* point = row(c, "points:generator");
+  ASSERT_NE(point, nullptr);  // the scorecard's points, one row each
+  EXPECT_EQ(point->cells[0].value, "needs_device");
+  EXPECT_EQ(point->cells[1].value, "raises");
+}
+
 }  // namespace
 }  // namespace onramp::report
