@@ -136,6 +136,11 @@ def main():
           files("examples/reference-backend/README.md"))
     write("pip_lines", literals("src/onramp/index/pip_lines_test.cpp") +
           literals("src/onramp/audit/named_conflict_test.cpp"))
+    write("torch_builds", literals("src/onramp/host/cpu_torch_test.cpp") + [
+        b"2.14.1\nfilelock\ncuda-toolkit[cublas,cudart]==13.0.3; platform_system == \"Linux\"\n"
+        b"nvidia-cudnn-cu13==9.24.0.43; platform_system == \"Linux\"\noptree>=0.13.0; extra == \"optree\"\n",
+        b"2.13.0+cpu\nfilelock\ntyping-extensions>=4.10.0\nsympy>=1.13.3\npyyaml; extra == \"pyyaml\"\n",
+        b"torch (>=2.11,<=2.15)\ntorch (>=2.11,<=2.15)\n", b"2.14.1+cu121\nNVIDIA_cublas.cu12 >=12\n"])
     write("census_lines", census_seeds())
     write("gitattributes", [b"third_party/x.c\nthird_party/** linguist-vendored\n*.pb.h linguist-generated=true\n",
                             b"a/b.h\n*.h linguist-language=C++\n[attr]binary -diff\n!*.h linguist-vendored\n",

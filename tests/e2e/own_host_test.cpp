@@ -102,6 +102,50 @@ TEST(OwnHost, MadeFromTheLocalTorchFileThenReusedWithNothingMadeOrDownloaded) {
   EXPECT_EQ(second.run.err.find("making onramp's host"), std::string::npos) << second.run.err;
 }
 
+// A CUDA torch newer than the CPU one in the find-links (a fake whose metadata requires
+// nvidia-cublas-cu12, beside a link to the real torch 2.13 CPU file): the CPU build is taken
+// and the CUDA one is named as passed over. The host is the suite's shared one.
+TEST(OwnHost, ANewerCudaTorchInTheFindLinksIsPassedOverForTheCpuBuild) {
+  if (!torch_213_file_here()) GTEST_SKIP() << "no torch file in /opt/wheels (pip's find-links on this machine)";
+  TempDir dir;
+  LoopbackIndex index(dir.path() + "/index", {}, kHost);
+  std::string links = dir.path() + "/links";
+  fs::create_directories(links);
+  std::string cuda = make_wheel("cuda_torch", links);
+  ASSERT_TRUE(fs::exists(cuda)) << cuda;
+  for (const auto& name : files_under("/opt/wheels")) {
+    if (name.starts_with("torch-2.13.0+cpu-")) fs::create_symlink("/opt/wheels/" + name, links + "/" + name);
+  }
+  auto a = audit(index, kSharedCache, {"demo-device==1.0", "--ignore-requires-python", "--find-links", links, "--runs",
+                                       "1", "--out", dir.path() + "/run"});
+  ASSERT_EQ(a.run.exit_code, 0) << a.run.err;
+  const json& r = a.report;
+  EXPECT_EQ(figure(r, "host", "host_dir")["value"], kSharedCache + "/onramp/hosts/py3.11.7-torch2.13.0+cpu");
+  json build = figure(r, "host", "host_torch_build");
+  EXPECT_EQ(build["value"], "CPU") << build.dump();
+  EXPECT_NE(build["method"].get<std::string>().find("torch 2.13.0+cpu is a CPU build: its local version +cpu"),
+            std::string::npos) << build.dump();
+  json passed = table(r, "host", "torch_passed_over");
+  ASSERT_EQ(passed["rows"].size(), 1u) << passed.dump(1);
+  const json& row = passed["rows"][0];
+  EXPECT_EQ(row["version"], "2.14.1");
+  EXPECT_EQ(row["file"], fs::canonical(cuda).string());
+  EXPECT_NE(row["why"].get<std::string>().find("nvidia-cublas-cu12==12.4.5.8"), std::string::npos) << row.dump();
+  EXPECT_NE(row["command"].get<std::string>().find("--no-index"), std::string::npos) << row.dump();
+  // The taken candidate says what it passed over; a Python newer than 3.11 sees only the CUDA
+  // fake (py3-none-any: the CPU file is cp311) and is not taken for it.
+  for (const auto& c : table(r, "host", "candidates")["rows"]) {
+    std::string why = c["why"];
+    if (c["taken"].get<bool>()) {
+      EXPECT_EQ(c["python"], "3.11.7");
+      EXPECT_NE(why.find("passed over torch 2.14.1"), std::string::npos) << why;
+    } else if (why.find("torch 2.14.1") != std::string::npos) {
+      EXPECT_NE(why.find("a Python with a CPU torch is preferred"), std::string::npos) << why;
+    }
+  }
+  EXPECT_EQ(step(r, "install")["status"], "ran") << step(r, "install").dump();
+}
+
 TEST(OwnHost, ABackendForPythonsThisMachineLacksStopsWithOneLineNamingThem) {
   TempDir dir;
   LoopbackIndex index(dir.path() + "/index", {}, kHost);
@@ -130,6 +174,37 @@ TEST(OwnHost, ABackendWhoseTorchIsNowhereHereStopsBeforeTheInstall) {
   EXPECT_NE(detail.find("--allow-torch-download"), std::string::npos) << detail;
   EXPECT_EQ(step(a.report, "install")["status"], "skipped");
   EXPECT_FALSE(fs::exists(cache + "/onramp/hosts"));
+}
+
+// With --allow-torch-download the same backend's torch comes from the index the user names: the
+// loopback index's small fake torch 2.12.0 (the only torch>=2.11,<2.13 anywhere). The
+// interpreters onramp finds are narrowed to Python 3.11 (PATH without pyenv's shims, a PYENV_ROOT
+// holding only kHost's base), for which pip's configured indexes hold numpy, which making a host
+// installs beside torch.
+TEST(OwnHost, AllowTorchDownloadTakesTheTorchFromTheIndexTheUserNames) {
+  TempDir dir;
+  LoopbackIndex index(dir.path() + "/index", {}, kHost);
+  std::string cache = dir.path() + "/cache";
+  std::string base = fs::canonical(kHost).string();
+  std::string version = command_output("'" + kHost + "' -c 'import platform; print(platform.python_version())'");
+  while (!version.empty() && version.back() == '\n') version.pop_back();
+  fs::create_directories(dir.path() + "/pyenv/versions/" + version + "/bin");
+  fs::create_symlink(base, dir.path() + "/pyenv/versions/" + version + "/bin/python3");
+  std::vector<std::string> args{"audit",          "--json",           "--no-integration", "--index-url",
+                                index.url(),      "old-torch-device==1.0", "--allow-torch-download", "--runs",
+                                "1",              "--out",            dir.path() + "/run"};
+  auto run = run_onramp(args, {"XDG_CACHE_HOME=" + cache, "PYENV_ROOT=" + dir.path() + "/pyenv", "PATH=/usr/bin:/bin"});
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  json r = json::parse(run.out);
+  EXPECT_EQ(figure(r, "host", "host_state")["value"], "made");
+  EXPECT_EQ(figure(r, "host", "host_torch")["value"], "torch 2.12.0 from torch>=2.11,<2.13");
+  // Named by the requirement, as the version is known only once pip has fetched it.
+  EXPECT_EQ(figure(r, "host", "host_dir")["value"], cache + "/onramp/hosts/py" + version + "-torch__2.11__2.13");
+  std::string commands = figure(r, "host", "host_making_seconds")["evidence"];
+  EXPECT_NE(commands.find("--index-url " + index.url() + " torch>=2.11,<2.13"), std::string::npos) << commands;
+  EXPECT_TRUE(figure(r, "host", "host_torch_build").is_null()) << "no local torch file was taken";
+  EXPECT_EQ(step(r, "install")["status"], "ran") << step(r, "install").dump();
+  std::cout << "[ host ] made with the index's torch in " << figure(r, "host", "host_making_seconds")["value"] << " s\n";
 }
 
 TEST(OwnHost, ANamedInterpreterWhoseOwnTorchConflictsGetsOneRootFinding) {

@@ -7,6 +7,7 @@
 
 #include "onramp/host/candidates.h"
 #include "onramp/host/choice.h"
+#include "onramp/host/cpu_torch.h"
 #include "onramp/host/host_venv.h"
 #include "onramp/index/file_cache.h"
 #include "onramp/index/index_pages.h"
@@ -113,6 +114,31 @@ void add_candidates(const host::HostChoice& c, report::Section& s) {
   s.add(std::move(t));
 }
 
+// Which torch file the host takes and the CUDA builds passed over for it, with pip's report as evidence.
+void add_torch_choice(const host::HostChoice& c, report::Section& s) {
+  if (!c.torch) return;
+  const auto& t = *c.torch;
+  s.add(Figure{"host_torch_build", "Host torch build", t.cuda ? "CUDA" : "CPU", "",
+               fmt::format("pip picks the newest local torch file satisfying {}; a CPU build (a +cpu local version, "
+                           "or no nvidia-* or cuda-toolkit entry in the Requires-Dist of pip's --report) is preferred, pip being asked "
+                           "again with each CUDA pick excluded (!=VERSION, at most {} times): torch {} is {}",
+                           c.torch_requirement, host::kCpuTorchRounds, t.version, t.build),
+               t.command, ""});
+  report::Table table{"torch_passed_over", "Torch files passed over",
+                      "each a CUDA build pip picked before the taken file: its Requires-Dist entries naming nvidia-* or cuda-toolkit "
+                      "distributions, read from pip's --report",
+                      t.command,
+                      {{"version", "Version", ""}, {"file", "File", ""}, {"why", "Why", ""}, {"command", "Picked by", ""}},
+                      {}};
+  for (const auto& p : t.passed_over) {
+    table.rows.push_back({{"version", p.version},
+                          {"file", p.path},
+                          {"why", fmt::format("a CUDA build: Requires-Dist {}", fmt::join(p.cuda_requirements, "; "))},
+                          {"command", p.command}});
+  }
+  s.add(std::move(table));
+}
+
 void add_host_figures(const host::HostReady& h, report::Section& s) {
   const auto& r = h.record;
   std::string state = h.made ? (h.remade_because.empty() ? "made" : "made again: " + h.remade_because) : "reused";
@@ -200,17 +226,26 @@ OwnHost prepare_own_host(const AuditOptions& o, const fs::path& run_dir) {
     return wanted.empty() ? "torch" : wanted;
   };
   lookups.local_torch = [&](const python::InterpreterFacts& py, const std::string& wanted) -> Result<host::TorchFile> {
-    // pip's configured find-links count even with --index-url: the torch files are this machine's.
-    index::ResolveOptions local;
-    local.python = py.executable;
-    local.find_links = o.index.find_links;
-    auto found = index::find_local_distribution(runner, local, wanted, dir / ("local-torch-" + py.python_version));
-    if (!found) return std::unexpected(found.error());
-    return host::TorchFile{found->version, found->path};
+    int round = 0;
+    auto ask = [&](const std::string& requirement) -> Result<host::TorchPick> {
+      // pip's configured find-links count even with --index-url: the torch files are this machine's.
+      index::ResolveOptions local;
+      local.python = py.executable;
+      local.find_links = o.index.find_links;
+      auto found = index::find_local_distribution(runner, local, requirement,
+                                                  dir / fmt::format("local-torch-{}-{}", py.python_version, ++round));
+      if (!found) return std::unexpected(found.error());
+      // A link in a find-links directory names the file it points to: the host records the file itself.
+      std::error_code link_ec;
+      fs::path real = fs::canonical(found->path, link_ec);
+      return host::TorchPick{found->version, link_ec ? found->path : real.string(), found->requires_dist, found->command};
+    };
+    return host::prefer_cpu_torch(wanted, ask);
   };
   auto choice = host::choose_host(candidates, files, pinned->name + " " + version, o.index.ignore_requires_python,
                                   lookups);
   add_candidates(choice, out.section);
+  add_torch_choice(choice, out.section);
   host::TorchSource torch;
   if (choice.torch) {
     torch.file = choice.torch->path;

@@ -46,6 +46,15 @@ bool newer(const Candidate& a, const Candidate& b) {
 
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
+std::string passed_over_text(const std::vector<PassedOver>& passed) {
+  std::string out;
+  for (const auto& p : passed) {
+    out += fmt::format("; passed over torch {} ({}): a CUDA build, Requires-Dist {}", p.version, p.path,
+                       fmt::join(p.cuda_requirements, "; "));
+  }
+  return out;
+}
+
 // What the release's wheels accept, for the stop line: their Python tags and Requires-Python.
 std::string accepted_pythons(const std::vector<index::IndexFile>& files, bool ignore_requires_python) {
   std::set<std::string> tags, python_specs;
@@ -107,6 +116,14 @@ HostChoice choose_host(const std::vector<Candidate>& candidates, const std::vect
   // Why a Python X.Y was not taken, so that another interpreter of the same X.Y is not tried again.
   std::vector<std::pair<std::string, std::string>> tried_minor;
   const python::InterpreterFacts* fits_without_torch = nullptr;
+  struct CudaOnly {
+    const python::InterpreterFacts* python;
+    std::optional<index::IndexFile> wheel;
+    std::string wanted;
+    TorchFile torch;
+    size_t row;
+  };
+  std::optional<CudaOnly> cuda_only;  // the newest Python whose only torch here is a CUDA build
   std::string torch_wanted;
   std::vector<std::string> versions;
   for (const Candidate* cand : running) {
@@ -116,8 +133,8 @@ HostChoice choose_host(const std::vector<Candidate>& candidates, const std::vect
     std::string minor = f.python_version.substr(0, f.python_version.rfind('.'));
     auto same = std::find_if(tried_minor.begin(), tried_minor.end(), [&](const auto& t) { return t.first == minor; });
     if (c.python) {
-      row.why = fmt::format("not tried: Python {} ({}) was taken, the newest that fits", c.python->python_version,
-                            c.python->executable);
+      row.why = fmt::format("not tried: Python {} ({}) was taken, the newest that fits{}", c.python->python_version,
+                            c.python->executable, cuda_only ? " with a CPU torch" : "");
     } else if (f.python_version.starts_with("2.")) {
       row.why = "Python 2: no torch or backend wheel for it";
     } else if (same != tried_minor.end()) {
@@ -131,10 +148,18 @@ HostChoice choose_host(const std::vector<Candidate>& candidates, const std::vect
       } else {
         std::string wanted = wheel ? lookups.torch_requirement(*wheel) : "torch";
         auto torch = lookups.local_torch(f, wanted);
-        if (torch) {
+        if (torch && torch->cuda) {
+          // Kept in case no Python here has a CPU build; an older Python with one is preferred.
+          row.why = fmt::format("the release has {}; torch {} from {} fits {}, but it is {}; a Python with a CPU "
+                                "torch is preferred",
+                                wheel ? wheel->file_name : "no wheel (pip builds it)", torch->version, torch->path,
+                                wanted, torch->build);
+          if (!cuda_only) cuda_only = CudaOnly{&f, wheel, wanted, *torch, c.rows.size()};
+        } else if (torch) {
           row.taken = true;
-          row.why = fmt::format("the release has {}; torch {} from {} fits {}",
-                                wheel ? wheel->file_name : "no wheel (pip builds it)", torch->version, torch->path, wanted);
+          row.why = fmt::format("the release has {}; torch {} from {} fits {} ({}){}",
+                                wheel ? wheel->file_name : "no wheel (pip builds it)", torch->version, torch->path,
+                                wanted, torch->build, passed_over_text(torch->passed_over));
           c.python = f;
           c.wheel = wheel;
           c.torch_requirement = wanted;
@@ -159,6 +184,15 @@ HostChoice choose_host(const std::vector<Candidate>& candidates, const std::vect
   }
   for (const Candidate* cand : broken) {
     c.rows.push_back({cand->path, "", "", false, "not usable: " + first_line(cand->error)});
+  }
+  if (!c.python && cuda_only) {
+    CandidateRow& row = c.rows[cuda_only->row];
+    row.taken = true;
+    row.why = fmt::format("taken: no Python here has a CPU torch that fits; {}", row.why);
+    c.python = *cuda_only->python;
+    c.wheel = cuda_only->wheel;
+    c.torch_requirement = cuda_only->wanted;
+    c.torch = cuda_only->torch;
   }
   if (c.python) return c;
   if (running.empty()) {

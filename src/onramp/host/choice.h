@@ -23,16 +23,30 @@ struct Candidate {
   std::string identity;                           // the real path of its executable: one interpreter, many names
 };
 
+// A torch file pip picked on this machine and the host did not take, as a
+// CPU build was preferred (cpu_torch.h); `cuda_requirements` is the evidence.
+struct PassedOver {
+  std::string version;  // "2.14.1"
+  std::string path;
+  std::vector<std::string> cuda_requirements;  // its Requires-Dist entries naming nvidia-* or cuda-toolkit, from pip's report
+  std::string command;              // the pip command that picked it
+};
+
 // A torch file on this machine (pip's find-links, --no-index).
 struct TorchFile {
   std::string version;  // "2.13.0+cpu"
   std::string path;
+  bool cuda = false;    // a CUDA build, taken because no CPU build here satisfies the requirement
+  std::string build;    // why it counts as a CPU or a CUDA build, in words
+  std::vector<PassedOver> passed_over;  // CUDA builds pip picked before it, newest first
+  std::string command;                  // the pip command that picked it
 };
 
 struct Lookups {
   // The torch requirement in a wheel's METADATA ("torch>=2.11,<3"); "torch" when it names none.
   std::function<std::string(const index::IndexFile& wheel)> torch_requirement;
-  // The newest torch file on this machine that `requirement` admits, for this interpreter; an error says why none.
+  // The torch file on this machine that `requirement` admits, for this interpreter, a CPU build preferred
+  // (prefer_cpu_torch); an error says why none.
   std::function<Result<TorchFile>(const python::InterpreterFacts& python, const std::string& requirement)> local_torch;
 };
 

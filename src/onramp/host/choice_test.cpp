@@ -32,7 +32,7 @@ Lookups lookups(std::vector<std::string> minors_with_torch, std::vector<std::str
     if (asked) asked->push_back(py.executable);
     std::string minor = py.python_version.substr(0, py.python_version.rfind('.'));
     for (const auto& m : minors_with_torch) {
-      if (m == minor) return TorchFile{"2.13.0+cpu", "/opt/wheels/torch-2.13.0+cpu-cp311.whl"};
+      if (m == minor) return TorchFile{"2.13.0+cpu", "/opt/wheels/torch-2.13.0+cpu-cp311.whl", false, "a CPU build", {}, "pip"};
     }
     return fail("no file on this machine satisfies " + wanted);
   };
@@ -100,6 +100,55 @@ TEST(HostChoice, AnotherInterpreterOfTheSamePythonIsNotAskedAgain) {
   auto choice = choose_host(c, {wheel_file("demo-1.0-py3-none-any.whl")}, "demo 1.0", false, lookups({}, &asked));
   EXPECT_EQ(asked.size(), 1u);
   EXPECT_NE(choice.rows[1].why.find("another Python 3.12 was tried"), std::string::npos) << choice.rows[1].why;
+}
+
+// Local torch files by Python minor: "cuda" gives a CUDA build (taken only when no CPU one is anywhere).
+Lookups builds(std::vector<std::pair<std::string, std::string>> by_minor) {
+  Lookups l = lookups({});
+  l.local_torch = [=](const python::InterpreterFacts& py, const std::string& wanted) -> Result<TorchFile> {
+    std::string minor = py.python_version.substr(0, py.python_version.rfind('.'));
+    for (const auto& [m, kind] : by_minor) {
+      if (m != minor) continue;
+      if (kind == "cuda") return TorchFile{"2.14.1", "/w/torch-2.14.1.whl", true, "a CUDA build (Requires-Dist: nvidia-cublas-cu12)", {}, "pip"};
+      return TorchFile{"2.13.0+cpu", "/w/torch-2.13.0+cpu.whl", false, "a CPU build: its local version +cpu",
+                       {{"2.14.1", "/w/torch-2.14.1.whl", {"nvidia-cublas-cu12"}, "pip"}}, "pip"};
+    }
+    return fail("no file on this machine satisfies " + wanted);
+  };
+  return l;
+}
+
+TEST(HostChoice, AnOlderPythonWithACpuTorchIsPreferredToANewerOneWithOnlyACudaTorch) {
+  std::vector<Candidate> c{running("/a/python3.13", "3.13.0"), running("/a/python3.11", "3.11.7")};
+  auto choice = choose_host(c, {wheel_file("demo-1.0-py3-none-any.whl")}, "demo 1.0", false,
+                            builds({{"3.13", "cuda"}, {"3.11", "cpu"}}));
+  ASSERT_TRUE(choice.python && choice.torch);
+  EXPECT_EQ(choice.python->python_version, "3.11.7");
+  EXPECT_EQ(choice.torch->version, "2.13.0+cpu");
+  EXPECT_FALSE(choice.rows[0].taken);
+  EXPECT_NE(choice.rows[0].why.find("but it is a CUDA build (Requires-Dist: nvidia-cublas-cu12); a Python with a CPU "
+                                    "torch is preferred"),
+            std::string::npos)
+      << choice.rows[0].why;
+  EXPECT_TRUE(choice.rows[1].taken);
+  EXPECT_NE(choice.rows[1].why.find("passed over torch 2.14.1 (/w/torch-2.14.1.whl): a CUDA build, Requires-Dist "
+                                    "nvidia-cublas-cu12"),
+            std::string::npos)
+      << choice.rows[1].why;
+}
+
+TEST(HostChoice, OnlyCudaTorchesTakesTheNewestPythonWithOneAndSaysSo) {
+  std::vector<Candidate> c{running("/a/python3.13", "3.13.0"), running("/a/python3.12", "3.12.1"),
+                           running("/a/python3.11", "3.11.7")};
+  auto choice = choose_host(c, {wheel_file("demo-1.0-py3-none-any.whl")}, "demo 1.0", false,
+                            builds({{"3.12", "cuda"}, {"3.11", "cuda"}}));
+  ASSERT_TRUE(choice.python && choice.torch) << choice.stop;
+  EXPECT_TRUE(choice.stop.empty());
+  EXPECT_EQ(choice.python->python_version, "3.12.1");
+  EXPECT_TRUE(choice.torch->cuda);
+  EXPECT_TRUE(choice.rows[1].taken);
+  EXPECT_FALSE(choice.rows[2].taken);
+  EXPECT_EQ(choice.rows[1].why.rfind("taken: no Python here has a CPU torch that fits; ", 0), 0u) << choice.rows[1].why;
 }
 
 TEST(HostChoice, NothingRunsStops) {

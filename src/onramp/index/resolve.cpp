@@ -311,7 +311,7 @@ Result<LocalDistribution> find_local_distribution(ProcessRunner& runner, const R
                                                  "--progress-bar", "off", "--report", report.string()});
   for (const auto& d : f.find_links) argv.insert(argv.end(), {"--find-links", is_url(d) ? d : fs::absolute(d).string()});
   argv.push_back(requirement);
-  LocalDistribution out{"", "", command_line(argv)};
+  LocalDistribution out{"", "", command_line(argv), {}};
   PipRunner pip(runner, *dirs, dir, {kNoPipConfig});
   auto run = pip.run(argv, 300);
   if (!run) return std::unexpected(run.error());
@@ -322,6 +322,7 @@ Result<LocalDistribution> find_local_distribution(ProcessRunner& runner, const R
   if (parsed->install.size() != 1) return fail(fmt::format("{}: pip's report names {} files", report.string(), parsed->install.size()));
   out.version = parsed->install.front().version;
   out.path = local_path_of(parsed->install.front().url);
+  out.requires_dist = parsed->install.front().requires_dist;
   if (out.path.empty()) return fail(fmt::format("{}: not a local file: {}", requirement, parsed->install.front().url));
   return out;
 }

@@ -110,6 +110,7 @@ struct LocalDistribution {
   std::string version;
   std::string path;
   std::string command;
+  std::vector<std::string> requires_dist;  // the file's metadata, as pip's report gives it
 };
 Result<LocalDistribution> find_local_distribution(ProcessRunner& runner, const ResolveOptions& options,
                                                   const std::string& requirement, const std::filesystem::path& dir);
