@@ -7,6 +7,7 @@
 #include <set>
 
 #include "onramp/port/keys.h"
+#include "onramp/port/minimum_ops_cause.h"
 #include "onramp/util/command_line.h"
 #include "onramp/report/writing.h"
 
@@ -336,6 +337,7 @@ Section trace_section(const TraceRun& run) {
   s.add(ops_table(run, ev));
   if (run.traces.size() > 1 || !run.backend.empty()) s.add(union_table(run, ev));
   add_findings(s, run);
+  link_minimum_operators(s, run, minimum_operator_set());
   if (!run.backend.empty()) add_composite_caveat(s, run);
   if (!run.backend.empty()) add_fallback_caveat(s, run);
   return s;
