@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
+#include <optional>
+
 #include "onramp/audit/verdict.h"
 #include "onramp/diagnosis/outcome.h"
 #include "onramp/report/finding_graph.h"
@@ -27,24 +30,61 @@ Finding failed(const std::string& what, const std::string& type, const std::stri
   return f;
 }
 
+// A new section of `r`, titled as its key with a capital; a reference that the next new section may move.
+report::Section& add_section(report::Report& r, const std::string& key) {
+  std::string title = key;
+  title[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(title[0])));
+  r.sections.push_back({key, title, {}, {}, {}});
+  return r.sections.back();
+}
+
+// What the first finding of section `key` follows from.
+const std::string& first_caused_by(const report::Report& r, const std::string& key) {
+  return r.section(key)->findings[0].caused_by;
+}
+
+// `f` follows from the finding `id`, for `reason`.
+void expect_follows(const Finding& f, const std::string& id, const std::string& reason) {
+  EXPECT_EQ(f.caused_by, id) << f.text;
+  EXPECT_EQ(f.caused_by_reason, reason) << f.text;
+}
+
+// The counts of count_roots(r) a test states; the others are not checked.
+struct Roots {
+  std::optional<size_t> blockers = std::nullopt;
+  std::optional<size_t> frictions = std::nullopt;
+  std::optional<size_t> following = std::nullopt;
+};
+
+void expect_roots(const report::Report& r, const Roots& want) {
+  auto n = report::count_roots(r);
+  if (want.blockers) {
+    EXPECT_EQ(n.root_blockers, *want.blockers);
+  }
+  if (want.frictions) {
+    EXPECT_EQ(n.root_frictions, *want.frictions);
+  }
+  if (want.following) {
+    EXPECT_EQ(n.following, *want.following);
+  }
+}
+
 const std::string kNotServed =
     "Could not run 'aten::lt.Scalar_out' with arguments from the 'ref' backend. This could be because the operator "
     "doesn't exist for this backend";
 
 report::Report reference_like() {
   report::Report r;
-  r.sections.push_back({"wheel", "Wheel", {}, {}, {}});
-  r.sections.back().add(Finding{Severity::blocker, "Requires-Python >=3.12 excludes Python 3.11.7", "", "cmd"});
-  r.sections.back().add(Finding{Severity::friction, "the README says Python 3.11 but Requires-Python is >=3.12", "", "cmd"});
-  r.sections.push_back({"probe", "Probe", {}, {}, {}});
-  auto& probe = r.sections.back();
+  auto& wheel = add_section(r, "wheel");
+  wheel.add(Finding{Severity::blocker, "Requires-Python >=3.12 excludes Python 3.11.7", "", "cmd"});
+  wheel.add(Finding{Severity::friction, "the README says Python 3.11 but Requires-Python is >=3.12", "", "cmd"});
+  auto& probe = add_section(r, "probe");
   probe.add(Finding{Severity::friction, "import onramp_ref shows 1 warning(s) to every user", "", "cmd"});
   probe.add(failed("2 device-API call(s) fail with internal-api-names-accelerator; e.g. torch.ref.device_count",
                    "RuntimeError", "device_count is internal to onramp_ref. Use torch.accelerator.device_count()"));
   probe.add(failed("torch.randn((4,4), device=\"ref\")", "NotImplementedError", kNotServed));
   probe.add(failed("torch.randn((4,4), device=\"privateuseone\")", "NotImplementedError", kNotServed));
-  r.sections.push_back({"examples", "Examples", {}, {}, {}});
-  r.sections.back().add(failed("`print(x)`", "NotImplementedError", kNotServed, "README.md:74"));
+  add_section(r, "examples").add(failed("`print(x)`", "NotImplementedError", kNotServed, "README.md:74"));
   report::assign_finding_ids(r);
   return r;
 }
@@ -54,13 +94,9 @@ TEST(Causes, OneOpNotServedIsOneRootWhereverItIsHit) {
   link_causes(r, "onramp_ref");
   const auto& probe = r.section("probe")->findings;
   EXPECT_EQ(probe[2].caused_by, "");
-  EXPECT_EQ(probe[3].caused_by, probe[2].id);
-  EXPECT_EQ(probe[3].caused_by_reason, "the op it needs is not served: aten::lt.Scalar_out");
-  EXPECT_EQ(r.section("examples")->findings[0].caused_by, "probe.3");
-  auto n = report::count_roots(r);
-  EXPECT_EQ(n.root_blockers, 2u);
-  EXPECT_EQ(n.root_frictions, 3u);
-  EXPECT_EQ(n.following, 2u);
+  expect_follows(probe[3], probe[2].id, "the op it needs is not served: aten::lt.Scalar_out");
+  EXPECT_EQ(first_caused_by(r, "examples"), "probe.3");
+  expect_roots(r, {.blockers = 2, .frictions = 3, .following = 2});
   auto v = build_verdict(r, "");
   EXPECT_EQ(figure(v, "root_blockers")->value, 2);
   EXPECT_EQ(figure(v, "root_frictions")->value, 3);
@@ -75,42 +111,35 @@ TEST(Causes, OneOpNotServedIsOneRootWhereverItIsHit) {
 
 TEST(Causes, AFailedImportIsABlockerAndWhatFailsAfterItFollowsFromIt) {
   report::Report r;
-  r.sections.push_back({"probe", "Probe", {}, {}, {}});
-  r.sections.back().add(failed("import vendor_x failed (cold run)", "RuntimeError", "vendor runtime not initialised"));
-  r.sections.back().add(
-      failed("import vendor_x failed in the device-API probe", "RuntimeError", "vendor runtime not initialised"));
-  r.sections.back().add(failed("torch.randn((4,4), device=\"vx\")", "RuntimeError",
+  auto& tried = add_section(r, "probe");
+  tried.add(failed("import vendor_x failed (cold run)", "RuntimeError", "vendor runtime not initialised"));
+  tried.add(failed("import vendor_x failed in the device-API probe", "RuntimeError", "vendor runtime not initialised"));
+  tried.add(failed("torch.randn((4,4), device=\"vx\")", "RuntimeError",
                    "Expected one of cpu, cuda device type at start of device string: vx"));
-  r.sections.push_back({"examples", "Examples", {}, {}, {}});
-  r.sections.back().add(failed("`x = torch.ones(2, device=\"vx\")`", "RuntimeError",
-                               "Expected one of cpu, cuda device type at start of device string: vx", "README.md:5"));
+  add_section(r, "examples")
+      .add(failed("`x = torch.ones(2, device=\"vx\")`", "RuntimeError",
+                  "Expected one of cpu, cuda device type at start of device string: vx", "README.md:5"));
   report::assign_finding_ids(r);
   auto& probe = r.sections.front();
   ASSERT_EQ(probe.findings[0].severity, Severity::friction);  // no rule matched: friction by its words
   link_causes(r, "vendor_x");
   EXPECT_EQ(probe.findings[0].severity, Severity::blocker);
-  EXPECT_EQ(probe.findings[1].caused_by, "probe.1");
-  EXPECT_EQ(probe.findings[1].caused_by_reason, "the same import failed");
-  EXPECT_EQ(probe.findings[2].caused_by, "probe.1");
-  EXPECT_EQ(probe.findings[2].caused_by_reason, "the module it calls was not imported");
-  EXPECT_EQ(r.section("examples")->findings[0].caused_by, "probe.1");
-  auto n = report::count_roots(r);
-  EXPECT_EQ(n.root_blockers, 1u);
-  EXPECT_EQ(n.root_frictions, 0u);
+  expect_follows(probe.findings[1], "probe.1", "the same import failed");
+  expect_follows(probe.findings[2], "probe.1", "the module it calls was not imported");
+  EXPECT_EQ(first_caused_by(r, "examples"), "probe.1");
+  expect_roots(r, {.blockers = 1, .frictions = 0});
 }
 
 TEST(Causes, UnknownDeviceNamesAreOneFactWhicheverNameWasTried) {
   report::Report r;
-  r.sections.push_back({"probe", "Probe", {}, {}, {}});
-  auto& probe = r.sections.back();
+  auto& probe = add_section(r, "probe");
   probe.add(failed("torch.randn((4,4), device=\"tpu\")", "RuntimeError",
                    "Expected one of cpu, cuda device type at start of device string: tpu"));
   probe.add(failed("torch.randn((4,4), device=\"privateuseone\")", "RuntimeError",
                    "Expected one of cpu, cuda device type at start of device string: privateuseone"));
   report::assign_finding_ids(r);
   link_causes(r, "torch_tpu");
-  EXPECT_EQ(probe.findings[1].caused_by, "probe.1");
-  EXPECT_EQ(probe.findings[1].caused_by_reason, "the device name it uses was never registered");
+  expect_follows(probe.findings[1], "probe.1", "the device name it uses was never registered");
 }
 
 // torch_tpu 0.2.0 on torch 2.13 without a TPU: three blockers from one fact,
@@ -120,8 +149,7 @@ TEST(Causes, UnknownDeviceNamesAreOneFactWhicheverNameWasTried) {
 // torch.privateuseone) and a README line on the name hang under it.
 TEST(Causes, EveryFailureOfANameNeverRegisteredHangsUnderTheDeviceNameFinding) {
   report::Report r;
-  r.sections.push_back({"probe", "Probe", {}, {}, {}});
-  auto& probe = r.sections.back();
+  auto& probe = add_section(r, "probe");
   Finding root{Severity::blocker, "After `import torch_tpu`, PrivateUse1 is still named 'privateuseone'", "", "cmd"};
   root.fact = "unknown_device_name tpu";
   probe.add(std::move(root));
@@ -130,34 +158,28 @@ TEST(Causes, EveryFailureOfANameNeverRegisteredHangsUnderTheDeviceNameFinding) {
   probe.add(failed("torch.randn((4,4), device=\"tpu\")", "RuntimeError", rejected));
   probe.add(failed("torch.randn((4,4), device=\"privateuseone\")", "ModuleNotFoundError",
                    "No module named 'torch.privateuseone'"));
-  r.sections.push_back({"examples", "Examples", {}, {}, {}});
-  r.sections.back().add(failed("`torch.device(\"tpu\")`", "RuntimeError", rejected, "README.md:5"));
+  add_section(r, "examples").add(failed("`torch.device(\"tpu\")`", "RuntimeError", rejected, "README.md:5"));
   report::assign_finding_ids(r);
   link_causes(r, "torch_tpu");
-  // Read again: the push_back above may have moved the probe section.
+  // Read again: the add_section above may have moved the probe section.
   const auto& found = r.section("probe")->findings;
   for (size_t i = 1; i < found.size(); ++i) {
-    EXPECT_EQ(found[i].caused_by, "probe.1") << found[i].text;
-    EXPECT_EQ(found[i].caused_by_reason, "the device name it uses was never registered");
+    expect_follows(found[i], "probe.1", "the device name it uses was never registered");
   }
   EXPECT_EQ(r.sections.back().findings[0].caused_by, "probe.1");
-  auto n = report::count_roots(r);
-  EXPECT_EQ(n.root_blockers, 1u);
+  expect_roots(r, {.blockers = 1});
 }
 
 TEST(Causes, AStepThatCouldNotRunRestatesItsOwnFindingOrFollowsFromTheFailureBefore) {
   report::Report r;
-  r.sections.push_back({"index", "Index", {}, {}, {}});
-  r.sections.back().add(Finding{Severity::blocker, "pip could not resolve x (exit 1)", "", "pip"});
+  add_section(r, "index").add(Finding{Severity::blocker, "pip could not resolve x (exit 1)", "", "pip"});
   report::assign_finding_ids(r);
   std::vector<StepRecord> steps{{"resolve", "failed", "pip could not resolve x: see the index section", 1},
                                 {"probe", "failed", "internal error: boom", 1}};
   auto own = step_failures(r, steps);
   ASSERT_EQ(own.size(), 2u);
-  EXPECT_EQ(own[0].caused_by, "index.1");
-  EXPECT_EQ(own[0].caused_by_reason, "the step's own finding says why");
-  EXPECT_EQ(own[1].caused_by, "index.1");
-  EXPECT_EQ(own[1].caused_by_reason, "the step it depends on failed");
+  expect_follows(own[0], "index.1", "the step's own finding says why");
+  expect_follows(own[1], "index.1", "the step it depends on failed");
   report::Report empty;
   auto lone = step_failures(empty, {{"probe", "failed", "internal error: boom", 1}});
   ASSERT_EQ(lone.size(), 1u);
@@ -187,55 +209,48 @@ TEST(Causes, NotMeasuredNamesTheStepsAskedForThatDidNotRun) {
 // install), and so do the examples: one root blocker.
 TEST(Causes, ARequiresPythonThatExcludesTheHostIsOneRootThroughTheInstallAndTheImport) {
   report::Report r;
-  r.sections.push_back({"wheel", "Wheel", {}, {}, {}});
   Finding excluded{Severity::blocker, "Requires-Python >=3.12 excludes Python 3.11.7", "", "cmd"};
   excluded.fact = report::kPythonExcludedFact;
-  r.sections.back().add(excluded);
-  r.sections.push_back({"install", "Install", {}, {}, {}});
+  add_section(r, "wheel").add(excluded);
   Finding refused{Severity::blocker, "pip install failed (exit 1): pip says \"requires a different Python\"", "", "cmd"};
   refused.fact = report::kPythonExcludedFact;
-  r.sections.back().add(refused);
-  r.sections.push_back({"probe", "Probe", {}, {}, {}});
-  r.sections.back().add(failed("import onramp_ref failed (cold run)", "ImportError", "cannot import name '_C'"));
-  r.sections.push_back({"examples", "Examples", {}, {}, {}});
-  r.sections.back().add(failed("`import onramp_ref`", "ImportError", "cannot import name '_C'", "README.md:3"));
+  add_section(r, "install").add(refused);
+  add_section(r, "probe").add(failed("import onramp_ref failed (cold run)", "ImportError", "cannot import name '_C'"));
+  add_section(r, "examples")
+      .add(failed("`import onramp_ref`", "ImportError", "cannot import name '_C'", "README.md:3"));
   report::assign_finding_ids(r);
   link_causes(r, "onramp_ref");
-  EXPECT_EQ(r.section("install")->findings[0].caused_by, "wheel.1");
-  EXPECT_EQ(r.section("install")->findings[0].caused_by_reason, "pip refuses the wheel for the same Requires-Python");
-  EXPECT_EQ(r.section("probe")->findings[0].caused_by, "install.1");
-  EXPECT_EQ(r.section("examples")->findings[0].caused_by, "probe.1");
-  auto n = report::count_roots(r);
-  EXPECT_EQ(n.root_blockers, 1u);
-  EXPECT_EQ(n.following, 3u);
+  expect_follows(r.section("install")->findings[0], "wheel.1", "pip refuses the wheel for the same Requires-Python");
+  EXPECT_EQ(first_caused_by(r, "probe"), "install.1");
+  EXPECT_EQ(first_caused_by(r, "examples"), "probe.1");
+  expect_roots(r, {.blockers = 1, .following = 3});
 }
 
 // Without a failed install, a failed import is its own root.
 TEST(Causes, AFailedImportAfterAGoodInstallIsItsOwnRoot) {
   report::Report r;
-  r.sections.push_back({"install", "Install", {}, {}, {}});
-  r.sections.push_back({"probe", "Probe", {}, {}, {}});
-  r.sections.back().add(failed("import onramp_ref failed (cold run)", "ImportError", "libvendor.so: cannot open"));
+  add_section(r, "install");
+  add_section(r, "probe")
+      .add(failed("import onramp_ref failed (cold run)", "ImportError", "libvendor.so: cannot open"));
   report::assign_finding_ids(r);
   link_causes(r, "onramp_ref");
-  EXPECT_EQ(r.section("probe")->findings[0].caused_by, "");
-  EXPECT_EQ(report::count_roots(r).root_blockers, 1u);
+  EXPECT_EQ(first_caused_by(r, "probe"), "");
+  expect_roots(r, {.blockers = 1});
 }
 
 // The served view imports the module again: when the import failed in the
 // probe, the routes step's failure follows from it, not a root of its own.
 TEST(Causes, AStepThatFailsOnTheSameImportFollowsFromTheProbesImport) {
   report::Report r;
-  r.sections.push_back({"probe", "Probe", {}, {}, {}});
-  r.sections.back().add(failed("import onramp_ref failed (cold run)", "ImportError", "libvendor.so: cannot open"));
+  add_section(r, "probe")
+      .add(failed("import onramp_ref failed (cold run)", "ImportError", "libvendor.so: cannot open"));
   report::assign_finding_ids(r);
   link_causes(r, "onramp_ref");
   std::vector<StepRecord> steps{{"probe", "ran", "import onramp_ref", 1.0},
                                 {"routes", "failed", "the dispatcher could not be asked: import failed: ImportError", 0.5}};
   auto failures = step_failures(r, steps);
   ASSERT_EQ(failures.size(), 1u);
-  EXPECT_EQ(failures[0].caused_by, "probe.1");
-  EXPECT_EQ(failures[0].caused_by_reason, "the module it asks about was not imported");
+  expect_follows(failures[0], "probe.1", "the module it asks about was not imported");
 }
 
 }  // namespace

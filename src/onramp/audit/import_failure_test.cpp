@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "onramp/util/test_cases.h"
+
 namespace onramp::audit {
 namespace {
 
@@ -38,10 +40,8 @@ TEST(ImportFailure, TheReadmesLinesThatNameAnotherIndexALoginOrAnAccountAreQuote
 }
 
 TEST(ImportFailure, OnlyAMissingLibraryOrRuntimeAsksForTheExtras) {
-  EXPECT_TRUE(is_missing_runtime("shared-object-not-found"));
-  EXPECT_TRUE(is_missing_runtime("vendor-runtime-missing"));
-  EXPECT_FALSE(is_missing_runtime("torch-name-missing"));
-  EXPECT_FALSE(is_missing_runtime(""));
+  onramp::testing::expect_holds(is_missing_runtime, {"shared-object-not-found", "vendor-runtime-missing"},
+                                {"torch-name-missing", ""});
 }
 
 }  // namespace

@@ -18,6 +18,16 @@ void expect_counts(const char* path, std::string_view text, uint64_t blank, uint
   EXPECT_EQ(c.code, code) << text;
 }
 
+// One text of a file named `path` and the blank, comment and code lines it has.
+struct Counted {
+  std::string_view text;
+  uint64_t blank, comment, code;
+};
+
+void expect_counts(const char* path, std::initializer_list<Counted> cases) {
+  for (const auto& c : cases) expect_counts(path, c.text, c.blank, c.comment, c.code);
+}
+
 TEST(LineClassifier, CppLineAndBlockComments) {
   expect_counts("a.cc",
                 "// header\n"
@@ -32,9 +42,9 @@ TEST(LineClassifier, CppLineAndBlockComments) {
 }
 
 TEST(LineClassifier, CommentMarkersInsideStringsAreCode) {
-  expect_counts("a.cc", "const char* s = \"/* not a comment\";\nint x;\n", 0, 0, 2);
-  expect_counts("a.cc", "auto u = \"http://x\";\n", 0, 0, 1);
-  expect_counts("a.cc", "char c = '\"'; // q\n// only\n", 0, 1, 1);
+  expect_counts("a.cc", {{"const char* s = \"/* not a comment\";\nint x;\n", 0, 0, 2},
+                         {"auto u = \"http://x\";\n", 0, 0, 1},
+                         {"char c = '\"'; // q\n// only\n", 0, 1, 1}});
 }
 
 TEST(LineClassifier, EscapedQuoteDoesNotEndString) {
@@ -63,19 +73,17 @@ TEST(LineClassifier, PythonTripleStringAssignedIsCodeOnItsFirstLine) {
 TEST(LineClassifier, CodeAfterAMultiLineCommentJoinsItsOpeningLineAsClocCounts) {
   // cloc strips the comment with its newlines, leaving "f(  )" on one line.
   expect_counts("a.py", "f(r\"\"\"\ndoc\n\"\"\")\n", 0, 2, 1);
-  expect_counts("a.cc", "int a; /* x\n y */ int b;\n", 0, 1, 1);
-  // Without code before the comment, the closing line's code is its own.
-  expect_counts("a.cc", "/* x\n y */ int b;\n", 0, 1, 1);
+  expect_counts("a.cc", {{"int a; /* x\n y */ int b;\n", 0, 1, 1},
+                         // Without code before the comment, the closing line's code is its own.
+                         {"/* x\n y */ int b;\n", 0, 1, 1}});
 }
 
 TEST(LineClassifier, CrlfAndCrOnlyEndings) {
-  expect_counts("a.cc", "int a;\r\n\r\n// c\r\n", 1, 1, 1);
-  expect_counts("a.cc", "int a;\r\r// c\r", 1, 1, 1);
+  expect_counts("a.cc", {{"int a;\r\n\r\n// c\r\n", 1, 1, 1}, {"int a;\r\r// c\r", 1, 1, 1}});
 }
 
 TEST(LineClassifier, LastLineWithoutNewlineCounts) {
-  expect_counts("a.cc", "int a;\nint b;", 0, 0, 2);
-  expect_counts("a.cc", "", 0, 0, 0);
+  expect_counts("a.cc", {{"int a;\nint b;", 0, 0, 2}, {"", 0, 0, 0}});
 }
 
 TEST(LineClassifier, ChunkedFeedMatchesWholeFeed) {

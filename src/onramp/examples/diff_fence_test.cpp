@@ -7,24 +7,31 @@ namespace {
 
 const ChangeRules& rules() { return ChangeRules::builtin(); }
 
+// The removed, added and changed code lines of a count.
+struct Lines {
+  size_t removed, added, changed;
+};
+
+void expect_lines(const DiffCount& c, const Lines& want) {
+  EXPECT_EQ(c.removed, want.removed);
+  EXPECT_EQ(c.added, want.added);
+  EXPECT_EQ(c.changed, want.changed);
+}
+
 size_t of(const DiffCount& c, const std::string& cls) { return c.classes.contains(cls) ? c.classes.at(cls) : 0; }
 
 TEST(DiffFence, BlankAndCommentLinesAreNoCodeAndDoNotEndARun) {
   auto c = count_diff(" import torch\n+import torch_xla\n+import torch_xla.core.xla_model as xm\n+\n+# the device\n"
                       "-device = \"cuda\"\n+device = xm.xla_device()\n",
                       rules());
-  EXPECT_EQ(c.added, 3u);
-  EXPECT_EQ(c.removed, 1u);
-  EXPECT_EQ(c.changed, 1u);  // the + run before the - run pairs with nothing
+  expect_lines(c, {.removed = 1, .added = 3, .changed = 1});  // the + run before the - run pairs with nothing
   EXPECT_EQ(of(c, "imports"), 2u);
   EXPECT_EQ(of(c, "device"), 1u);
 }
 
 TEST(DiffFence, ARunOfMinusThenPlusPairsTheSmallerCount) {
   auto c = count_diff("-a = f(1)\n-b = f(2)\n-c = f(3)\n+a = g(1)\n+b = g(2)\n context\n-d = 1\n+d = 2\n+e = 3\n", rules());
-  EXPECT_EQ(c.removed, 4u);
-  EXPECT_EQ(c.added, 4u);
-  EXPECT_EQ(c.changed, 3u);  // min(3, 2) + min(1, 2)
+  expect_lines(c, {.removed = 4, .added = 4, .changed = 3});  // changed: min(3, 2) + min(1, 2)
   EXPECT_EQ(of(c, "replaced_calls"), 2u);
   EXPECT_EQ(of(c, "other"), 2u);  // d = 2 replaces a line but calls nothing; e = 3 is only added
 }
@@ -33,9 +40,7 @@ TEST(DiffFence, AMovedLineIsOneRemovedAndOneAddedNotAChange) {
   auto c = count_diff("--- a/train.py\n+++ b/train.py\n@@ -1,4 +1,4 @@\n-model = Net()\n optimizer = SGD(p)\n"
                       "+model = Net()\n+model = torch.compile(model)\n",
                       rules());
-  EXPECT_EQ(c.removed, 1u);
-  EXPECT_EQ(c.added, 2u);
-  EXPECT_EQ(c.changed, 0u);
+  expect_lines(c, {.removed = 1, .added = 2, .changed = 0});
   EXPECT_EQ(of(c, "wrappers"), 1u);
   EXPECT_EQ(of(c, "other"), 1u);
 }

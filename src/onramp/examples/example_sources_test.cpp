@@ -5,6 +5,16 @@
 namespace onramp::examples {
 namespace {
 
+using Texts = std::vector<std::string>;
+
+// One field of each item, in order.
+template <class Item>
+Texts each(const std::vector<Item>& items, std::string Item::*field) {
+  Texts out;
+  for (const auto& item : items) out.push_back(item.*field);
+  return out;
+}
+
 constexpr const char* kReadme = R"(# TorchTPU
 
 Install:
@@ -57,12 +67,9 @@ TEST(ExampleSources, NotebookCodeCellsAndShellEscapes) {
     {"cell_type": "code", "source": "torch.ones(1)"}]})nb",
                                "demo.ipynb");
   ASSERT_TRUE(file);
-  ASSERT_EQ(file->blocks.size(), 2u);
+  ASSERT_EQ(each(file->blocks, &CodeBlock::code), (Texts{"\nimport torch\n", "torch.ones(1)\n"}));
   EXPECT_EQ(file->blocks[0].origin, "demo.ipynb cell 2");
-  EXPECT_EQ(file->blocks[0].code, "\nimport torch\n");
-  EXPECT_EQ(file->blocks[1].code, "torch.ones(1)\n");
-  ASSERT_EQ(file->shell.size(), 1u);
-  EXPECT_EQ(file->shell[0].command, "!pip install torch_tpu");
+  EXPECT_EQ(each(file->shell, &ShellCommand::command), Texts{"!pip install torch_tpu"});
 }
 
 TEST(ExampleSources, BadNotebookNamesTheFile) {
@@ -89,15 +96,11 @@ TEST(ExampleSources, NotebookMarkdownCellsAreReadLikeAReadme) {
                                "nb.ipynb");
   ASSERT_TRUE(file) << file.error().message;
   EXPECT_EQ(file->prose_cells, 1u);
-  ASSERT_EQ(file->blocks.size(), 2u);
-  EXPECT_EQ(file->blocks[0].origin, "nb.ipynb cell 1:5");
+  ASSERT_EQ(each(file->blocks, &CodeBlock::origin), (Texts{"nb.ipynb cell 1:5", "nb.ipynb cell 2"}));
   EXPECT_EQ(file->blocks[0].line, 6);
   EXPECT_EQ(file->blocks[0].code, "import os\n");
-  EXPECT_EQ(file->blocks[1].origin, "nb.ipynb cell 2");
-  ASSERT_EQ(file->shell.size(), 1u);
-  EXPECT_EQ(file->shell[0].origin, "nb.ipynb cell 1:2");
-  ASSERT_EQ(file->diffs.size(), 1u);
-  EXPECT_EQ(file->diffs[0].text, "+import x\n");
+  EXPECT_EQ(each(file->shell, &ShellCommand::origin), Texts{"nb.ipynb cell 1:2"});
+  EXPECT_EQ(each(file->diffs, &DiffText::text), Texts{"+import x\n"});
 }
 
 TEST(ExampleSources, MarkdownDiffAndPatchFencesAreKeptForTheDocumentedPort) {

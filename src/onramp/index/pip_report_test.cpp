@@ -79,6 +79,11 @@ TEST(PipReport, RefusesWhatIsNotAReport) {
   EXPECT_EQ(bad.error().message, "r.json: not a JSON object");
 }
 
+// What pip printed of one requirement: as written, where, asked for by, the version.
+std::vector<std::string> as_printed(const SatisfiedRequirement& r) {
+  return {r.requirement, r.location, r.asked_by, r.version};
+}
+
 TEST(PipReport, AlreadySatisfiedLinesNameWhatTheHostHas) {
   auto got = parse_already_satisfied(
       "Looking in links: /w\n"
@@ -88,15 +93,10 @@ TEST(PipReport, AlreadySatisfiedLinesNameWhatTheHostHas) {
       "Requirement already satisfied: broken line without a version\n"
       "Collecting demo-device==1.0\n");
   ASSERT_EQ(got.size(), 2u);
-  EXPECT_EQ(got[0].requirement, "torch<3,>=2.11");
+  EXPECT_EQ(as_printed(got[0]),
+            (std::vector<std::string>{"torch<3,>=2.11", "/h/site-packages", "demo-device==1.0", "2.13.0+cpu"}));
   EXPECT_EQ(got[0].name, "torch");
-  EXPECT_EQ(got[0].location, "/h/site-packages");
-  EXPECT_EQ(got[0].asked_by, "demo-device==1.0");
-  EXPECT_EQ(got[0].version, "2.13.0+cpu");
-  EXPECT_EQ(got[1].requirement, "numpy");
-  EXPECT_EQ(got[1].location, "/h (x)/site-packages");
-  EXPECT_EQ(got[1].asked_by, "");
-  EXPECT_EQ(got[1].version, "2.4.6");
+  EXPECT_EQ(as_printed(got[1]), (std::vector<std::string>{"numpy", "/h (x)/site-packages", "", "2.4.6"}));
 }
 
 TEST(PipReport, FileNameOfUrl) {

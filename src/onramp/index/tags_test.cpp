@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "onramp/util/test_cases.h"
+
 namespace onramp::index {
 namespace {
 
@@ -72,13 +74,10 @@ TEST(Tags, ManylinuxFloors) {
 // Found by fuzzing (fuzz/corpus/index_pages/bug-manylinux-floor-overflows):
 // a floor too large for an int threw std::out_of_range out of std::stoi.
 TEST(Tags, AManylinuxFloorThatIsNotAnIntOrNotWholeIsNone) {
-  EXPECT_FALSE(manylinux_floor("manylinux_2000000000000000000000_31_x86_64"));
-  EXPECT_FALSE(manylinux_floor("manylinux_2_99999999999999999999_x86_64"));
-  EXPECT_FALSE(manylinux_floor("manylinux_-2_31_x86_64"));
-  EXPECT_FALSE(manylinux_floor("manylinux_2_31_"));
-  EXPECT_FALSE(manylinux_floor("manylinux_2_31"));
-  EXPECT_FALSE(manylinux_floor("manylinux_2x_31_x86_64"));
-  EXPECT_FALSE(manylinux_floor("manylinux2014_"));
+  onramp::testing::expect_none_hold(
+      manylinux_floor, {"manylinux_2000000000000000000000_31_x86_64", "manylinux_2_99999999999999999999_x86_64",
+                        "manylinux_-2_31_x86_64", "manylinux_2_31_", "manylinux_2_31", "manylinux_2x_31_x86_64",
+                        "manylinux2014_"});
   std::string arch(1 << 20, 'x');  // a megabyte-long name is read in linear time, without recursion
   auto f = manylinux_floor("manylinux_2_31_" + arch);
   ASSERT_TRUE(f);

@@ -5,7 +5,9 @@
 #include <set>
 
 #include "onramp/ops/cpp_extract.h"
+#include "onramp/ops/test_inventories.h"
 #include "onramp/ops/yaml_extract.h"
+#include "onramp/util/test_cases.h"
 
 namespace onramp::ops {
 namespace {
@@ -16,17 +18,12 @@ Extraction files(const std::vector<std::pair<std::string, std::string>>& texts) 
   return all;
 }
 
-const RawInventory* named(const Merged& m, const std::string& name) {
-  for (const auto& inv : m.inventories) {
-    if (inv.name == name) return &inv;
-  }
-  return nullptr;
-}
+using testing::named;
 
+// The members' texts, in no order.
 std::set<std::string> texts(const RawInventory& inv) {
-  std::set<std::string> out;
-  for (const auto& m : inv.members) out.insert(m.text);
-  return out;
+  auto in_order = testing::texts(inv);
+  return {in_order.begin(), in_order.end()};
 }
 
 // One block per kernel file, the key an alias defined in a header.
@@ -161,9 +158,8 @@ TEST(Merge, DispatchYamlOfABackendIsKeptAndACopyOfPyTorchsSchemaIsNot) {
 }
 
 TEST(Merge, FilesGlobCrossesDirectories) {
-  EXPECT_TRUE(files_match("csrc/*", "csrc/a/b.cpp"));
-  EXPECT_TRUE(files_match("*.cpp", "x/y.cpp"));
-  EXPECT_FALSE(files_match("csrc/*", "test/a.cpp"));
+  onramp::testing::expect_pair_cases<bool>(
+      files_match, {{{"csrc/*", "csrc/a/b.cpp"}, true}, {{"*.cpp", "x/y.cpp"}, true}, {{"csrc/*", "test/a.cpp"}, false}});
 }
 
 }  // namespace

@@ -3,25 +3,27 @@
 #include <gtest/gtest.h>
 
 #include "onramp/ops/test_schema.h"
+#include "onramp/util/test_cases.h"
 
 namespace onramp::ops {
 namespace {
 
 TEST(CamelToSnake, HandlesDigitsAndAcronyms) {
-  EXPECT_EQ(camel_to_snake("AdaptiveAvgPool2dBackward"), "adaptive_avg_pool2d_backward");
-  EXPECT_EQ(camel_to_snake("MSELoss"), "mse_loss");
-  EXPECT_EQ(camel_to_snake("Conv2D"), "conv2d");
-  EXPECT_EQ(camel_to_snake("Log2Softmax"), "log2_softmax");
+  onramp::testing::expect_text_cases(camel_to_snake, {{"AdaptiveAvgPool2dBackward", "adaptive_avg_pool2d_backward"},
+                                                      {"MSELoss", "mse_loss"},
+                                                      {"Conv2D", "conv2d"},
+                                                      {"Log2Softmax", "log2_softmax"}});
 }
 
 TEST(ResolveMember, CamelCaseMapping) {
   auto s = testing::tiny_schema();
-  EXPECT_EQ(resolve_member("kAddOut", s).full_name(), "add.out");
-  EXPECT_EQ(resolve_member("kAdaptiveAvgPool2dBackward", s).full_name(), "adaptive_avg_pool2d_backward");
-  EXPECT_EQ(resolve_member("kFill_Scalar", s).full_name(), "fill_.Scalar");
-  EXPECT_EQ(resolve_member("kMaxDim", s).full_name(), "max.dim");
-  EXPECT_EQ(resolve_member("kSumDimIntList", s).full_name(), "sum.dim_IntList");
-  EXPECT_EQ(resolve_member("kMSELoss", s).full_name(), "mse_loss");
+  auto full_name = [&s](const std::string& member) { return resolve_member(member, s).full_name(); };
+  onramp::testing::expect_text_cases(full_name, {{"kAddOut", "add.out"},
+                                                 {"kAdaptiveAvgPool2dBackward", "adaptive_avg_pool2d_backward"},
+                                                 {"kFill_Scalar", "fill_.Scalar"},
+                                                 {"kMaxDim", "max.dim"},
+                                                 {"kSumDimIntList", "sum.dim_IntList"},
+                                                 {"kMSELoss", "mse_loss"}});
   EXPECT_TRUE(resolve_member("kRelu", s).resolved);
   EXPECT_TRUE(resolve_member("kRelu", s).via_camel_case);
 }

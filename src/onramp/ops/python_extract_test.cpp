@@ -2,21 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include "onramp/ops/test_inventories.h"
+
 namespace onramp::ops {
 namespace {
 
-const RawInventory* named(const Extraction& e, const std::string& name) {
-  for (const auto& inv : e.inventories) {
-    if (inv.name == name) return &inv;
-  }
-  return nullptr;
-}
-
-std::vector<std::string> texts(const RawInventory& inv) {
-  std::vector<std::string> out;
-  for (const auto& m : inv.members) out.push_back(m.text);
-  return out;
-}
+using testing::named;
+using testing::texts;
 
 TEST(PythonLiterals, FrozensetListTupleSetAndDictKeys) {
   auto e = extract_python(R"(

@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
+#include "onramp/util/test_cases.h"
+
 namespace onramp::port {
 namespace {
 
@@ -31,29 +35,35 @@ TEST(CudaismRules, BuiltinTableLoads) {
 }
 
 TEST(CudaismRules, SpecificRulesWinOverGeneralOnes) {
-  EXPECT_EQ(rule_for(site(SiteKind::name, "torch.cuda.amp.autocast")), "amp-autocast");
-  EXPECT_EQ(rule_for(site(SiteKind::name, "torch.cuda.amp.custom_fwd")), "amp-other");
-  EXPECT_EQ(rule_for(site(SiteKind::name, "torch.cuda.synchronize")), "cuda-synchronize");
-  EXPECT_EQ(rule_for(site(SiteKind::name, "torch.cuda.Stream")), "cuda-stream");
-  EXPECT_EQ(rule_for(site(SiteKind::name, "torch.cuda.CUDAGraph")), "cuda-graph");
-  EXPECT_EQ(rule_for(site(SiteKind::name, "torch.cuda.max_memory_allocated")), "cuda-memory");
-  EXPECT_EQ(rule_for(site(SiteKind::name, "torch.cuda.ipc_collect")), "cuda-other");
-  EXPECT_EQ(rule_for(site(SiteKind::name, "torch.backends.cuda.matmul.allow_tf32")), "cuda-matmul-tf32");
-  EXPECT_EQ(rule_for(site(SiteKind::name, "torch.backends.cudnn.deterministic")), "cudnn-switch");
-  EXPECT_EQ(rule_for(site(SiteKind::name, "torch.cudaish")), "");
+  auto name_rule = [](const std::string& name) { return rule_for(site(SiteKind::name, name)); };
+  onramp::testing::expect_text_cases(name_rule, {{"torch.cuda.amp.autocast", "amp-autocast"},
+                                                 {"torch.cuda.amp.custom_fwd", "amp-other"},
+                                                 {"torch.cuda.synchronize", "cuda-synchronize"},
+                                                 {"torch.cuda.Stream", "cuda-stream"},
+                                                 {"torch.cuda.CUDAGraph", "cuda-graph"},
+                                                 {"torch.cuda.max_memory_allocated", "cuda-memory"},
+                                                 {"torch.cuda.ipc_collect", "cuda-other"},
+                                                 {"torch.backends.cuda.matmul.allow_tf32", "cuda-matmul-tf32"},
+                                                 {"torch.backends.cudnn.deterministic", "cudnn-switch"},
+                                                 {"torch.cudaish", ""}});
 }
 
 TEST(CudaismRules, StringRulesUseCallAndKeywordContext) {
-  EXPECT_EQ(rule_for(site(SiteKind::string, "cuda", "torch.autocast")), "autocast-cuda-string");
-  EXPECT_EQ(rule_for(site(SiteKind::string, "cuda", "AutoModel.from_pretrained", "device_map")), "device-map-cuda");
-  EXPECT_EQ(rule_for(site(SiteKind::string, "cuda", "torch.device")), "cuda-device-string");
-  EXPECT_EQ(rule_for(site(SiteKind::string, "cuda:{}")), "cuda-indexed-device-string");
-  EXPECT_EQ(rule_for(site(SiteKind::string, "nccl", "init_process_group")), "nccl-backend");
-  EXPECT_EQ(rule_for(site(SiteKind::string, "CUDA_VISIBLE_DEVICES")), "env-cuda-visible-devices");
-  EXPECT_EQ(rule_for(site(SiteKind::string, "CUDA_LAUNCH_BLOCKING")), "env-cuda");
-  EXPECT_EQ(rule_for(site(SiteKind::string, "CUBLAS_WORKSPACE_CONFIG")), "env-cublas-cudnn");
-  EXPECT_EQ(rule_for(site(SiteKind::string, "cudart")), "");
-  EXPECT_EQ(rule_for(site(SiteKind::method, "cuda")), "dot-cuda");
+  const std::pair<Site, std::string> cases[] = {
+      {site(SiteKind::string, "cuda", "torch.autocast"), "autocast-cuda-string"},
+      {site(SiteKind::string, "cuda", "AutoModel.from_pretrained", "device_map"), "device-map-cuda"},
+      {site(SiteKind::string, "cuda", "torch.device"), "cuda-device-string"},
+      {site(SiteKind::string, "cuda:{}"), "cuda-indexed-device-string"},
+      {site(SiteKind::string, "nccl", "init_process_group"), "nccl-backend"},
+      {site(SiteKind::string, "CUDA_VISIBLE_DEVICES"), "env-cuda-visible-devices"},
+      {site(SiteKind::string, "CUDA_LAUNCH_BLOCKING"), "env-cuda"},
+      {site(SiteKind::string, "CUBLAS_WORKSPACE_CONFIG"), "env-cublas-cudnn"},
+      {site(SiteKind::string, "cudart"), ""},
+      {site(SiteKind::method, "cuda"), "dot-cuda"}};
+  for (const auto& [where, rule] : cases) {
+    SCOPED_TRACE(where.text + " in " + where.in_call + " " + where.keyword);
+    EXPECT_EQ(rule_for(where), rule);
+  }
 }
 
 TEST(CudaismRules, ScannerInterestCoversEveryRule) {

@@ -27,10 +27,19 @@ class RenameSitesScript : public ::testing::Test {
     return read_rename_sites(run_);
   }
 
+  // The first rename site of `package` (kept, with the rest of the search, in
+  // searched_); null, and a failure, when the search did not finish.
+  const RenameSite* rename_in(const std::string& package) {
+    searched_ = search(package);
+    EXPECT_TRUE(searched_.finished) << searched_.message;
+    return searched_.finished ? first_rename(searched_) : nullptr;
+  }
+
   SandboxRunner runner_;
   onramp::testing::TempDir tmp_{"onramp-rename"};
   fs::path dir_ = tmp_.path();
   python::ScriptRun run_;
+  RenameSites searched_;
 };
 
 const RenameSite* site(const RenameSites& s, const std::string& api) {
@@ -67,9 +76,7 @@ TEST_F(RenameSitesScript, ARenameUnderAConditionAndItsElseBranch) {
 }
 
 TEST_F(RenameSitesScript, ARenameInAMethodCalledUnderAConditionIsFollowedToTheImport) {
-  auto s = search("called_pkg");
-  ASSERT_TRUE(s.finished) << s.message;
-  const RenameSite* r = first_rename(s);
+  const RenameSite* r = rename_in("called_pkg");
   ASSERT_NE(r, nullptr);
   EXPECT_EQ(r->place.function, "Loader._init_device");
   ASSERT_EQ(r->place.callers.size(), 1u);
@@ -81,9 +88,7 @@ TEST_F(RenameSitesScript, ARenameInAMethodCalledUnderAConditionIsFollowedToTheIm
 }
 
 TEST_F(RenameSitesScript, ARenameInAFunctionNeverCalledSaysSo) {
-  auto s = search("never_pkg");
-  ASSERT_TRUE(s.finished) << s.message;
-  const RenameSite* r = first_rename(s);
+  const RenameSite* r = rename_in("never_pkg");
   ASSERT_NE(r, nullptr);
   EXPECT_EQ(r->place.function, "setup");
   EXPECT_TRUE(r->place.callers.empty());
@@ -92,9 +97,7 @@ TEST_F(RenameSitesScript, ARenameInAFunctionNeverCalledSaysSo) {
 }
 
 TEST_F(RenameSitesScript, CallsThroughAVariableAndWhatAStaticReadCannotTell) {
-  auto s = search("variable_pkg");
-  ASSERT_TRUE(s.finished) << s.message;
-  const RenameSite* r = first_rename(s);
+  const RenameSite* r = rename_in("variable_pkg");
   ASSERT_NE(r, nullptr);
   EXPECT_EQ(r->place.line, 5);
   EXPECT_EQ(r->place.conditions, std::vector<std::string>{"rename is not None"});
@@ -102,13 +105,13 @@ TEST_F(RenameSitesScript, CallsThroughAVariableAndWhatAStaticReadCannotTell) {
                             "'rename_privateuse1_backend', None)`"),
             std::string::npos)
       << r->through;
-  const RenameSite* late = site(s, "_register_device_module");
+  const RenameSite* late = site(searched_, "_register_device_module");
   ASSERT_NE(late, nullptr);
   ASSERT_EQ(late->place.unresolved.size(), 1u);
   EXPECT_EQ(late->place.unresolved[0], "variable_pkg/__init__.py:12 passes `_late` as a value: where it is called "
                                        "from there a static read cannot tell");
   std::vector<std::string> generate_notes;
-  for (const auto& x : s.sites) {
+  for (const auto& x : searched_.sites) {
     if (x.api == "generate_methods_for_privateuse1_backend") generate_notes.push_back(x.place.unresolved.at(0));
   }
   ASSERT_EQ(generate_notes.size(), 2u);

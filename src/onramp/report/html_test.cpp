@@ -2,6 +2,7 @@
 
 #include "onramp/report/render.h"
 #include "onramp/report/svg.h"
+#include "onramp/util/test_cases.h"
 
 namespace onramp::report {
 namespace {
@@ -38,14 +39,9 @@ TEST(Html, PageIsSelfContainedAndEscaped) {
   s.add(Finding{Severity::blocker, "device <tpu> rejected", "rename", ""});
   r.sections.push_back(s);
   std::string html = render_html(r);
-  EXPECT_EQ(html.find("<script"), std::string::npos);
-  EXPECT_EQ(html.find("http://"), std::string::npos);
-  EXPECT_EQ(html.find("https://"), std::string::npos);
-  EXPECT_EQ(html.find("<link"), std::string::npos);
-  EXPECT_NE(html.find("/src/&lt;tpu&gt;"), std::string::npos);
-  EXPECT_NE(html.find("class=\"finding blocker\""), std::string::npos);
-  EXPECT_NE(html.find("<meta name=\"viewport\""), std::string::npos);
-  EXPECT_NE(html.find("<svg class=\"chart\""), std::string::npos);
+  onramp::testing::expect_contains(
+      html, {"/src/&lt;tpu&gt;", "class=\"finding blocker\"", "<meta name=\"viewport\"", "<svg class=\"chart\""},
+      {"<script", "http://", "https://", "<link"});
 }
 
 }  // namespace

@@ -2,20 +2,22 @@
 
 #include <gtest/gtest.h>
 
+#include "onramp/util/test_cases.h"
+
 namespace onramp::util {
 namespace {
 
 TEST(Trim, DropsWhitespaceAtBothEndsOnly) {
-  EXPECT_EQ(trim(" \t a b \r\n\v\f"), "a b");
-  EXPECT_EQ(trim("a"), "a");
-  EXPECT_EQ(trim(""), "");
-  EXPECT_EQ(trim(" \t\r\n"), "");
+  auto trimmed = [](const std::string& text) { return std::string(trim(text)); };
+  testing::expect_text_cases(trimmed, {{" \t a b \r\n\v\f", "a b"}, {"a", "a"}, {"", ""}, {" \t\r\n", ""}});
 }
 
 TEST(Trim, DropsOnlyTheCharactersItIsGiven) {
-  EXPECT_EQ(trim("  a\tb\t  ", " "), "a\tb\t");
-  EXPECT_EQ(trim("--x--", "-"), "x");
-  EXPECT_EQ(trim("   ", " "), "");
+  // Each case: {text, characters to drop}, what is left.
+  using Given = std::pair<std::string, std::string>;
+  auto trimmed = [](const Given& g) { return std::string(trim(g.first, g.second)); };
+  testing::expect_cases<Given, std::string>(
+      trimmed, {{{"  a\tb\t  ", " "}, "a\tb\t"}, {{"--x--", "-"}, "x"}, {{"   ", " "}, ""}});
 }
 
 TEST(Trim, ReturnsAViewIntoItsArgument) {
@@ -32,33 +34,38 @@ TEST(Lowercase, LowersAsciiLettersAndKeepsOtherBytes) {
 }
 
 TEST(EqualIgnoringCase, ComparesAsciiLettersWithoutCase) {
-  EXPECT_TRUE(equal_ignoring_case("Root-Is-Purelib", "root-is-PURELIB"));
-  EXPECT_FALSE(equal_ignoring_case("true", "tru"));
-  EXPECT_FALSE(equal_ignoring_case("a_b", "a-b"));
-  EXPECT_TRUE(equal_ignoring_case("", ""));
+  testing::expect_pair_cases<bool>(equal_ignoring_case, {{{"Root-Is-Purelib", "root-is-PURELIB"}, true},
+                                                         {{"true", "tru"}, false},
+                                                         {{"a_b", "a-b"}, false},
+                                                         {{"", ""}, true}});
 }
 
 TEST(Join, PutsTheSeparatorBetweenItemsOnly) {
-  EXPECT_EQ(join({}, ", "), "");
-  EXPECT_EQ(join({"a"}, ", "), "a");
-  EXPECT_EQ(join({"a", "b", "c"}, ", "), "a, b, c");
-  EXPECT_EQ(join({"", "b"}, "_"), "_b");  // an empty item still has its place
+  using Items = std::pair<std::vector<std::string>, std::string>;  // the items, the separator
+  auto joined = [](const Items& i) { return join(i.first, i.second); };
+  testing::expect_cases<Items, std::string>(joined, {{{{}, ", "}, ""},
+                                                     {{{"a"}, ", "}, "a"},
+                                                     {{{"a", "b", "c"}, ", "}, "a, b, c"},
+                                                     {{{"", "b"}, "_"}, "_b"}});  // an empty item still has its place
 }
 
 TEST(HumanBytes, PicksTheLargestUnitReachedInPowersOfAThousand) {
-  EXPECT_EQ(human_bytes(0), "0 B");
-  EXPECT_EQ(human_bytes(999), "999 B");
-  EXPECT_EQ(human_bytes(1000), "1.0 KB");
-  EXPECT_EQ(human_bytes(1536), "1.5 KB");
-  EXPECT_EQ(human_bytes(2.3e9), "2.3 GB");
-  EXPECT_EQ(human_bytes(5e15), "5000.0 TB");  // TB is the largest unit
+  auto human = [](double bytes) { return human_bytes(bytes); };
+  testing::expect_cases<double, std::string>(human, {{0, "0 B"},
+                                                     {999, "999 B"},
+                                                     {1000, "1.0 KB"},
+                                                     {1536, "1.5 KB"},
+                                                     {2.3e9, "2.3 GB"},
+                                                     {5e15, "5000.0 TB"}});  // TB is the largest unit
 }
 
 TEST(HumanBytes, KeepsTheUnitItIsGiven) {
-  EXPECT_EQ(human_bytes(500'000, ByteUnit::MB), "0.5 MB");
-  EXPECT_EQ(human_bytes(74'700'000, ByteUnit::MB), "74.7 MB");
-  EXPECT_EQ(human_bytes(3e9, ByteUnit::MB), "3000.0 MB");
-  EXPECT_EQ(human_bytes(1234, ByteUnit::B), "1234 B");
+  using InUnit = std::pair<double, ByteUnit>;
+  auto human = [](const InUnit& b) { return human_bytes(b.first, b.second); };
+  testing::expect_cases<InUnit, std::string>(human, {{{500'000, ByteUnit::MB}, "0.5 MB"},
+                                                     {{74'700'000, ByteUnit::MB}, "74.7 MB"},
+                                                     {{3e9, ByteUnit::MB}, "3000.0 MB"},
+                                                     {{1234, ByteUnit::B}, "1234 B"}});
 }
 
 }  // namespace

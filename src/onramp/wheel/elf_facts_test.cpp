@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "onramp/util/shell_output_test_util.h"
+#include "onramp/util/test_cases.h"
 #include "onramp/util/text_file.h"
 
 namespace onramp::wheel {
@@ -65,9 +66,8 @@ TEST(ElfScanner, RefusesToReadNonElfOrTruncatedBytes) {
 }
 
 TEST(VersionLess, ComparesNumerically) {
-  EXPECT_TRUE(version_less("2.9", "2.17"));
-  EXPECT_TRUE(version_less("3.4.9", "3.4.21"));
-  EXPECT_FALSE(version_less("2.34", "2.34"));
+  onramp::testing::expect_pair_cases<bool>(
+      version_less, {{{"2.9", "2.17"}, true}, {{"3.4.9", "3.4.21"}, true}, {{"2.34", "2.34"}, false}});
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "onramp/util/test_cases.h"
+
 namespace onramp::wheel {
 namespace {
 
@@ -69,32 +71,30 @@ TEST(WheelInfo, ReadsTagsAndPurelib) {
   EXPECT_FALSE(parse_wheel_info("Generator: x\n", "WHEEL"));
 }
 
+// What `text` parses to; an empty requirement, and a failure, when it does not parse.
+Requirement requirement(std::string_view text) {
+  auto r = parse_requirement(text);
+  EXPECT_TRUE(r) << text;
+  return r ? *r : Requirement{};
+}
+
 TEST(Requirement, ParsesThePep508FormsWheelsUse) {
-  auto r = parse_requirement("torch (>=2.11,<=2.15)");
-  ASSERT_TRUE(r);
-  EXPECT_EQ(r->name, "torch");
-  EXPECT_EQ(r->specifier, ">=2.11,<=2.15");
-  r = parse_requirement("Foo_Bar.baz[cuda, test]>=1.0,!=1.3; python_version < \"3.12\" and extra == 'x'");
-  ASSERT_TRUE(r);
-  EXPECT_EQ(r->normalized_name, "foo-bar-baz");
-  EXPECT_EQ(r->extras, (std::vector<std::string>{"cuda", "test"}));
-  EXPECT_EQ(r->specifier, ">=1.0,!=1.3");
-  EXPECT_EQ(r->marker, "python_version < \"3.12\" and extra == 'x'");
-  r = parse_requirement("pkg @ https://example.org/pkg.whl ; sys_platform == 'linux'");
-  ASSERT_TRUE(r);
-  EXPECT_EQ(r->url, "https://example.org/pkg.whl");
-  EXPECT_EQ(r->marker, "sys_platform == 'linux'");
-  r = parse_requirement("numpy");
-  ASSERT_TRUE(r);
-  EXPECT_EQ(r->specifier, "");
-  EXPECT_FALSE(parse_requirement("torch >=two"));
-  EXPECT_FALSE(parse_requirement("-bad"));
-  EXPECT_FALSE(parse_requirement("torch (>=1"));
-  EXPECT_FALSE(parse_requirement("torch[cuda >=1"));
-  EXPECT_FALSE(parse_requirement("pkg @ "));
-  r = parse_requirement(" \tname  ");
-  ASSERT_TRUE(r);
-  EXPECT_EQ(r->name, "name");
+  const Requirement versioned = requirement("torch (>=2.11,<=2.15)");
+  EXPECT_EQ(versioned.name, "torch");
+  EXPECT_EQ(versioned.specifier, ">=2.11,<=2.15");
+  const Requirement extras =
+      requirement("Foo_Bar.baz[cuda, test]>=1.0,!=1.3; python_version < \"3.12\" and extra == 'x'");
+  EXPECT_EQ(extras.normalized_name, "foo-bar-baz");
+  EXPECT_EQ(extras.extras, (std::vector<std::string>{"cuda", "test"}));
+  EXPECT_EQ(extras.specifier, ">=1.0,!=1.3");
+  EXPECT_EQ(extras.marker, "python_version < \"3.12\" and extra == 'x'");
+  const Requirement at_url = requirement("pkg @ https://example.org/pkg.whl ; sys_platform == 'linux'");
+  EXPECT_EQ(at_url.url, "https://example.org/pkg.whl");
+  EXPECT_EQ(at_url.marker, "sys_platform == 'linux'");
+  EXPECT_EQ(requirement("numpy").specifier, "");
+  onramp::testing::expect_none_hold(parse_requirement,
+                                    {"torch >=two", "-bad", "torch (>=1", "torch[cuda >=1", "pkg @ "});
+  EXPECT_EQ(requirement(" \tname  ").name, "name");
   EXPECT_FALSE(parse_requirement("name.>=1"));  // the dot is not part of the name, nor a specifier
 }
 
@@ -119,8 +119,8 @@ TEST(Record, ReadsQuotedCsv) {
   EXPECT_EQ((*rows)[1].path, "dir/with,comma.py");
   EXPECT_EQ((*rows)[0].size, 12u);
   EXPECT_FALSE((*rows)[2].size);
-  EXPECT_FALSE(parse_record("a,b\n", "RECORD"));
-  EXPECT_FALSE(parse_record("a,h,12x\n", "RECORD"));
+  auto record = [](const std::string& text) { return parse_record(text, "RECORD"); };
+  onramp::testing::expect_none_hold(record, {"a,b\n", "a,h,12x\n"});
 }
 
 TEST(WheelFileName, SplitsThePep427Parts) {
@@ -132,10 +132,8 @@ TEST(WheelFileName, SplitsThePep427Parts) {
   w = parse_wheel_file_name("pkg-1.0-1build-py3-none-any.whl");
   ASSERT_TRUE(w);
   EXPECT_EQ(w->build, "1build");
-  EXPECT_FALSE(parse_wheel_file_name("pkg-1.0-py3-none-any.zip"));
-  EXPECT_FALSE(parse_wheel_file_name("pkg-1.0-x-py3-none-any.whl"));
-  EXPECT_FALSE(parse_wheel_file_name("pkg-1.0-any.whl"));
-  EXPECT_FALSE(parse_wheel_file_name("pkg-one-py3-none-any.whl"));
+  onramp::testing::expect_none_hold(parse_wheel_file_name, {"pkg-1.0-py3-none-any.zip", "pkg-1.0-x-py3-none-any.whl",
+                                                           "pkg-1.0-any.whl", "pkg-one-py3-none-any.whl"});
 }
 
 }  // namespace
