@@ -16,6 +16,7 @@
 #include "onramp/util/sandbox.h"
 #include "onramp/util/text_file.h"
 #include "onramp/wheel/wheel_facts.h"
+#include "onramp/util/text.h"
 
 namespace onramp::audit {
 namespace {
@@ -25,11 +26,6 @@ using report::Finding;
 using report::Json;
 
 constexpr size_t kAccessLines = 5;
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
 
 // The extra a marker names in its `extra == "NAME"` clause; "" when none.
 std::string extra_in(const std::string& marker) {
@@ -128,7 +124,7 @@ std::vector<std::string> access_lines(const std::string& readme_text, const std:
   size_t n = 0;
   for (std::string line; std::getline(in, line) && out.size() < max;) {
     ++n;
-    std::string l = lower(line);
+    std::string l = util::lowercase(line);
     if (std::any_of(words.begin(), words.end(), [&](const std::string& w) { return l.find(w) != std::string::npos; })) {
       size_t b = line.find_first_not_of(" \t");
       out.push_back(fmt::format("{}:{}: {}", path, n, line.substr(b == std::string::npos ? 0 : b)));

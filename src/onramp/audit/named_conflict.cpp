@@ -5,25 +5,16 @@
 
 #include <sstream>
 
+#include "onramp/util/text.h"
 #include "onramp/wheel/metadata.h"
 
 namespace onramp::audit {
-namespace {
-
-std::string trimmed(const std::string& line) {
-  size_t b = line.find_first_not_of(" \t\r");
-  if (b == std::string::npos) return "";
-  return line.substr(b, line.find_last_not_of(" \t\r") - b + 1);
-}
-
-}  // namespace
-
 std::vector<std::string> conflict_lines(const std::string& pip_output) {
   std::vector<std::string> out;
   std::istringstream in(pip_output);
   bool inside = false;
   for (std::string line; std::getline(in, line);) {
-    std::string t = trimmed(line);
+    std::string t(util::trim(line));
     if (t.starts_with("ERROR: Cannot install")) {
       out.push_back(t);
     } else if (t == "The conflict is caused by:") {

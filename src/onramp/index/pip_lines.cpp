@@ -4,40 +4,38 @@
 #include <cctype>
 #include <sstream>
 
+#include "onramp/util/text.h"
+
 namespace onramp::index {
 namespace {
 
 // pip frames a subprocess's output with box-drawing characters ("│", "╰─>"),
 // which are stripped with the blanks.
-std::string trimmed(const std::string& line) {
+std::string unframed(const std::string& line) {
   static const std::vector<std::string> frames{"\xe2\x94\x82", "\xe2\x95\xb0\xe2\x94\x80>"};  // │ and ╰─>
-  std::string t = line;
+  std::string_view t = line;
   for (bool cut = true; cut;) {
     cut = false;
-    size_t b = t.find_first_not_of(" \t\r");
-    t = b == std::string::npos ? "" : t.substr(b);
+    t = util::trim(t);
     for (const auto& f : frames) {
       if (t.starts_with(f)) {
-        t = t.substr(f.size());
+        t.remove_prefix(f.size());
         cut = true;
       }
     }
   }
-  size_t e = t.find_last_not_of(" \t\r");
-  return e == std::string::npos ? "" : t.substr(0, e + 1);
+  return std::string(t);
 }
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
   std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(trimmed(line));
+  for (std::string line; std::getline(in, line);) out.push_back(unframed(line));
   return out;
 }
 
 bool mentions_error(const std::string& line) {
-  std::string lower(line);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-  return lower.find("error") != std::string::npos;
+  return util::lowercase(line).find("error") != std::string::npos;
 }
 
 // The lines of the first subprocess output block: after "[N lines of output]", up to "[end of output]".
