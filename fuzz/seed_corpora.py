@@ -116,20 +116,20 @@ def main():
                           literals("src/onramp/ops/test_schema.h") + files("tests/e2e/fixtures/ops/*.yaml")] +
           [b"- tag: core\n  desc: x\n"])
     write("toml_tables", files("data/*.toml", "data/profiles/*.toml") +
-          literals("src/onramp/runtime/diagnosis_test.cpp"))
+          literals("src/onramp/diagnosis/diagnosis_test.cpp"))
     write("wheel_metadata", literals("src/onramp/wheel/metadata_test.cpp"))
     write("wheel_record", literals("src/onramp/wheel/metadata_test.cpp"))
     write("pep440", literals("src/onramp/wheel/pep440_test.cpp") + literals("src/onramp/wheel/metadata_test.cpp") +
           [b"1.0\n>=1.0,<2", b"2.14.1+cpu\n~=2.11", b"1!2.0.post1.dev3\n==1!2.*", b"torch (>=2.11,<=2.15)",
            b"numpy; extra == \"test\" and python_version >= \"3.8\""])
-    write("markdown_examples", literals("src/onramp/runtime/example_sources_test.cpp") +
+    write("markdown_examples", literals("src/onramp/examples/example_sources_test.cpp") +
           files("tests/e2e/fixtures/examples/*.md", "tests/e2e/fixtures/hostile/*.md", "README.md",
                 "examples/reference-backend/README.md"))
-    write("notebook_examples", literals("src/onramp/runtime/example_sources_test.cpp") +
+    write("notebook_examples", literals("src/onramp/examples/example_sources_test.cpp") +
           files("tests/e2e/fixtures/examples/*.ipynb", "tests/e2e/fixtures/examples/marimo_demo.py"))
     write("integration_records", literals("src/onramp/integration/records_test.cpp") +
           literals("src/onramp/integration/status_test.cpp"))
-    write("importtime", literals("src/onramp/runtime/import_output_test.cpp"))
+    write("importtime", literals("src/onramp/probe/import_output_test.cpp"))
     write("pip_conflict", literals("src/onramp/audit/named_conflict_test.cpp"))
     write("extra_markers", [b'extra == "runtime"', b"extra=='test' and python_version >= \"3.8\"", b'extra == "open',
                             b"pip install x --extra-index-url https://vendor.invalid/simple/\nLog in first.\n"] +
