@@ -68,5 +68,48 @@ TEST(PortBackendsE2E, SeveralBackendsAreModulesOnly) {
   EXPECT_NE(r.err.find("--backend reference: with several backends, each is module:NAME"), std::string::npos) << r.err;
 }
 
+// A profile with its source and a saved ops report beside an installed module: each column of the
+// side-by-side join serves what the same backend's join alone (--backend reference --backend-src)
+// serves, and each model gets its share of ops per backend.
+TEST(PortBackendsE2E, InventoriesBesideTheDispatcherAgreeWithTheJoinDoneAlone) {
+  TempDir d;
+  ASSERT_EQ(shell("PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' >&2"), 0);
+  ASSERT_EQ(shell("PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' --where > '" + d.path() + "/where'"), 0);
+  std::string where = read_file(d.path() + "/where");
+  while (!where.empty() && where.back() == '\n') where.pop_back();
+  d.write("model.py",
+          "import torch\n"
+          "def build():\n"
+          "    return torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.ReLU()), (torch.randn(2, 4),)\n");
+  auto ops = run_onramp({"ops", kBackendDir, "--profile", "reference", "--python", kHost, "--json", "-o",
+                         d.path() + "/ops.json"});
+  ASSERT_EQ(ops.exit_code, 0) << ops.err;
+  std::vector<std::string> trace{"port", "trace", "--python", kHost, "--path", where, "--script",
+                                 d.path() + "/model.py:build", "--json"};
+  auto alone_args = trace;
+  alone_args.insert(alone_args.end(), {"--backend", "reference", "--backend-src", kBackendDir, "--out", d.path() + "/a"});
+  auto alone = run_onramp(alone_args);
+  ASSERT_EQ(alone.exit_code, 0) << alone.err;
+  json one = json::parse(alone.out)["sections"]["port_trace"];
+  long needed = by_key(one["figures"], "op_overloads")["value"];
+  long not_served = by_key(one["figures"], "ops_not_registered")["value"];
+  auto side_args = trace;
+  side_args.insert(side_args.end(), {"--backend", "module:onramp_ref", "--backend", "reference@" + kBackendDir,
+                                     "--backend", d.path() + "/ops.json", "--out", d.path() + "/b"});
+  auto side = run_onramp(side_args);
+  ASSERT_EQ(side.exit_code, 0) << side.err;
+  json s = json::parse(side.out)["sections"]["port_backends"];
+  EXPECT_EQ(by_key(s["figures"], "ops_needed")["value"], needed);
+  EXPECT_EQ(by_key(s["figures"], "served_by_reference")["value"], needed - not_served) << s.dump(1);
+  EXPECT_EQ(by_key(s["figures"], "served_by_ops")["value"], needed - not_served) << s.dump(1);
+  EXPECT_NE(by_key(s["figures"], "served_by_ops")["method"].get<std::string>().find("inventories of"),
+            std::string::npos);
+  const json& models = by_key(s["tables"], "models");
+  ASSERT_EQ(models["rows"].size(), 1u);
+  EXPECT_EQ(models["rows"][0]["ops"], needed);
+  EXPECT_EQ(models["rows"][0]["b0"], std::to_string(needed) + " of " + std::to_string(needed) + " (100%)")
+      << models.dump(1);  // the dispatcher: the reference serves a Linear and a ReLU
+}
+
 }  // namespace
 }  // namespace onramp::e2e

@@ -286,6 +286,7 @@ std::string run_probe_step(AuditState& s) {
                           {backend_wheel, s.host_python, s.index_args, s.readme, s.options.run_dir / "extras",
                            s.options.sandbox.timeout_seconds});
   s.report.target["python"] = python::describe(python.interpreter());
+  s.report.target["module"] = s.module;
   return "import " + s.module + " with " + python::describe(python.interpreter());
 }
 

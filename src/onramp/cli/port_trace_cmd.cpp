@@ -49,8 +49,8 @@ void declare_trace(CLI::App& app, TraceArgs& args) {
   app.add_option("--backend", args.backends,
                   "Join with a backend: a profile name or .toml path (with --backend-src), a saved ops "
                   "report (onramp ops --json, or an audit's report.json), or module:NAME (an installed backend: the "
-                  "ops its import registers for PrivateUse1, asked of the dispatcher); repeatable: several "
-                  "module:NAME[@PYTHON], each asked in its own interpreter, side by side")
+                  "ops its import registers for PrivateUse1, asked of the dispatcher); repeatable, side by side: "
+                  "module:NAME[@PYTHON], an audit's run directory, a saved report, or PROFILE@SRC")
       ->type_name("PROFILE|REPORT.json|module:NAME");
   app.add_option("--backend-src", args.request.backend_src, "The backend's source tree, read with onramp ops (with a profile)")->check(path_arg())
       ->type_name("DIR");
@@ -76,7 +76,8 @@ Command trace_command() {
   onramp ops ~/src/my-backend --profile my.toml --json -o ops.json
   onramp port trace --model torchvision:vit_b_16 --backend ops.json
   onramp port trace --script my_model.py:build --backend module:onramp_ref --path DIR
-  onramp port trace --models zoo.txt --shard 3/8 --backward --json -o shard-3.json)",
+  onramp port trace --models zoo.txt --shard 3/8 --backward --json -o shard-3.json
+  onramp port trace --models zoo.txt --backend module:torch_tpu@tpu/bin/python --backend runs/npu --backend xla.json)",
                           declare_trace, run_trace);
 }
 

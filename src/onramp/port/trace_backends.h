@@ -1,14 +1,18 @@
 #pragma once
-// `onramp port trace ... --backend module:A --backend module:B`: the ops the
-// models call, asked of several installed backends, each in the interpreter
-// that has it (module:NAME@PYTHON; without @PYTHON, the trace's own). One
-// table: per op, the route each backend serves it by, or "missing"; and the
-// summary "needs N ops; A serves x, B y".
+// `onramp port trace ... --backend A --backend B`: the ops the models call,
+// joined with several backends. An installed backend is asked of the
+// dispatcher in the interpreter that has it (module:NAME@PYTHON; without
+// @PYTHON, the trace's own; a saved audit's run directory names its module
+// and venv); a saved ops report (or an audit's report.json) and a profile
+// with its source tree (PROFILE@SRC) are joined by their inventories. One
+// table: per op, the route each backend serves it by, or "missing"; per model,
+// the share of its ops each serves; and the summary "needs N ops; A x, B y".
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "onramp/port/coverage_join.h"
+#include "onramp/port/op_trace.h"
 #include "onramp/python/sandbox.h"
 #include "onramp/report/model.h"
 #include "onramp/util/error.h"
@@ -18,11 +22,15 @@ namespace onramp::port {
 
 struct BackendSpec {
   std::string text;    // as given
-  std::string module;  // NAME
+  std::string module;  // NAME (module:NAME, an audit's run directory); else the backend's name in the tables
   std::string python;  // PYTHON; empty: the trace's interpreter
+  std::string coverage;  // a saved report or a profile, joined by its inventories; empty for a module
+  std::string source;    // a profile's source tree
 };
 
-// "module:NAME" or "module:NAME@PYTHON"; anything else is bad input.
+// "module:NAME[@PYTHON]", an audit's run directory (its report.json names the
+// module, its install/venv the interpreter), a saved report (.json) or
+// "PROFILE@SRC"; anything else is bad input.
 Result<BackendSpec> parse_backend_spec(const std::string& text);
 
 struct BackendServes {
@@ -42,6 +50,8 @@ std::vector<BackendServes> ask_backends(ProcessRunner& runner, const python::San
 
 // The "port_backends" section: figures (ops needed; ops each backend serves),
 // the routes table and the summary finding.
-report::Section backends_section(const std::vector<std::string>& ops, const std::vector<BackendServes>& backends);
+// With `traces`, also the share of each model's ops each backend serves.
+report::Section backends_section(const std::vector<std::string>& ops, const std::vector<BackendServes>& backends,
+                                 const std::vector<OpTrace>& traces = {});
 
 }  // namespace onramp::port

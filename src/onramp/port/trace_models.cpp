@@ -106,7 +106,8 @@ report::Report trace_models(ProcessRunner& runner, const TraceRequest& request) 
   if (!several.empty()) {
     std::vector<std::string> list(ops.begin(), ops.end());
     report.sections.push_back(backends_section(
-        list, ask_backends(runner, sandbox, box.python(), box.run_dir(), request.aten, several, list, args)));
+        list, ask_backends(runner, sandbox, box.python(), box.run_dir(), request.aten, several, list, args),
+        run.traces));
   }
   return report;
 }

@@ -77,7 +77,7 @@ std::vector<std::string> own_names(const Json& report) {
 
 std::string column_name(const Json& report, const std::string& path) {
   const Json& target = member(report, "target");
-  for (const char* key : {"module", "project", "requirement", "name"}) {
+  for (const char* key : {"requirement", "module", "project", "name"}) {
     std::string v = text_field(target, key);
     if (!v.empty()) return v;
   }

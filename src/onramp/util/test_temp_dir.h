@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include <filesystem>
+#include <fstream>
 #include <stdexcept>
 #include <string>
 
@@ -23,6 +24,15 @@ class TempDir {
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;
   const std::filesystem::path& path() const { return path_; }
+  // The path of `relative` inside, as text.
+  std::string at(const std::string& relative) const { return (path_ / relative).string(); }
+  // Writes `text` to `relative` (its folders made); returns its path.
+  std::string write(const std::string& relative, const std::string& text) const {
+    auto file = path_ / relative;
+    std::filesystem::create_directories(file.parent_path());
+    std::ofstream(file, std::ios::binary) << text;
+    return file.string();
+  }
 
  private:
   std::filesystem::path path_;
