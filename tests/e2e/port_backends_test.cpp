@@ -25,16 +25,24 @@ const json& by_key(const json& list, const std::string& key) {
   return kNone;
 }
 
-TEST(PortBackendsE2E, EachBackendsRoutePerOpAndWhatEachServes) {
-  TempDir d;
-  ASSERT_EQ(shell("PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' '" + d.path() + "/dist' >&2"), 0);
-  ASSERT_EQ(shell("PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' --where > '" + d.path() + "/where'"), 0);
+// Builds the reference backend against the host's torch (build.sh takes turns with other builds),
+// writes a small model to d/model.py, and returns the folder to put on --path; "" on failure.
+std::string built_reference_with_a_model(TempDir& d) {
+  if (shell("PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' >&2") != 0) return "";
+  if (shell("PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' --where > '" + d.path() + "/where'") != 0) return "";
   std::string where = read_file(d.path() + "/where");
   while (!where.empty() && where.back() == '\n') where.pop_back();
   d.write("model.py",
           "import torch\n"
           "def build():\n"
           "    return torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.ReLU()), (torch.randn(2, 4),)\n");
+  return where;
+}
+
+TEST(PortBackendsE2E, EachBackendsRoutePerOpAndWhatEachServes) {
+  TempDir d;
+  std::string where = built_reference_with_a_model(d);
+  ASSERT_FALSE(where.empty());
   auto r = run_onramp({"port", "trace", "--python", kHost, "--path", where, "--script", d.path() + "/model.py:build",
                        "--backend", "module:onramp_ref", "--backend", "module:json@" + kHost, "--backend",
                        "module:no_such_backend_mod", "--json", "--out", d.path() + "/trace"});
@@ -73,14 +81,8 @@ TEST(PortBackendsE2E, SeveralBackendsAreModulesOnly) {
 // serves, and each model gets its share of ops per backend.
 TEST(PortBackendsE2E, InventoriesBesideTheDispatcherAgreeWithTheJoinDoneAlone) {
   TempDir d;
-  ASSERT_EQ(shell("PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' >&2"), 0);
-  ASSERT_EQ(shell("PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' --where > '" + d.path() + "/where'"), 0);
-  std::string where = read_file(d.path() + "/where");
-  while (!where.empty() && where.back() == '\n') where.pop_back();
-  d.write("model.py",
-          "import torch\n"
-          "def build():\n"
-          "    return torch.nn.Sequential(torch.nn.Linear(4, 3), torch.nn.ReLU()), (torch.randn(2, 4),)\n");
+  std::string where = built_reference_with_a_model(d);
+  ASSERT_FALSE(where.empty());
   auto ops = run_onramp({"ops", kBackendDir, "--profile", "reference", "--python", kHost, "--json", "-o",
                          d.path() + "/ops.json"});
   ASSERT_EQ(ops.exit_code, 0) << ops.err;
