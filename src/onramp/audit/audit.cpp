@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <future>
 #include <memory>
 #include <optional>
 
@@ -32,6 +33,7 @@
 #include "onramp/python/sandbox.h"
 #include "onramp/report/finding_graph.h"
 #include "onramp/source/source.h"
+#include "onramp/util/jobs.h"
 #include "onramp/util/time_ledger.h"
 #include "onramp/wheel/keys.h"
 #include "onramp/wheel/metadata.h"
@@ -68,6 +70,10 @@ struct AuditState {
   bool install_failed = false;  // pip failed: without a source tree the module is nowhere to import
   bool installed = false;       // pip installed the target into the step's venv
   diagnosis::Facts facts;       // what the probe measured, for the examples' diagnoses
+  // The wheel and install steps may run at once (--jobs): each keeps its
+  // sections here until both are done, and they join the report in step order.
+  std::vector<report::Section> wheel_sections;
+  std::vector<report::Section> install_sections;
 };
 
 std::vector<std::string> claim_texts(const AuditState& s) {
@@ -215,10 +221,12 @@ std::string module_of(const report::Section& wheel) {
 
 std::string run_wheel_step(AuditState& s) {
   std::string docs = docs_from_metadata(s);
+  // In-process work that may run beside the install: counted as running (util/jobs.h).
+  util::WorkSpan reading(false);
   auto sections = wheel::run_wheel_sections({s.wheels, s.host_python, s.readme, {}});
   // The first wheel is the backend's: its module is the one to probe.
   if (s.module.empty() && !sections.empty()) s.module = module_of(sections.front());
-  for (auto& section : sections) s.report.sections.push_back(std::move(section));
+  for (auto& section : sections) s.wheel_sections.push_back(std::move(section));
   return fmt::format("{} wheel(s)", s.wheels.size()) + docs;
 }
 
@@ -247,7 +255,7 @@ std::string run_install_step(AuditState& s) {
   o.progress = s.options.progress;
   SandboxRunner runner;
   auto outcome = value_or_fatal(install::run_install(runner, o));
-  s.report.sections.push_back(std::move(outcome.section));
+  s.install_sections.push_back(std::move(outcome.section));
   if (!outcome.pip_ok) {
     s.install_failed = true;
     return s.pythonpath.empty() ? "the install failed: probe and examples cannot run"
@@ -274,6 +282,7 @@ std::string run_probe_step(AuditState& s) {
   options.module = s.module;
   options.device = !s.options.device.empty() ? s.options.device : s.profile ? s.profile->device : "";
   options.runs = s.options.runs;
+  options.jobs = s.options.jobs;
   options.integration = s.options.integration;
   SandboxRunner runner;
   std::string backend_wheel = s.wheels.empty() ? "" : s.wheels.front();
@@ -399,10 +408,38 @@ void add_own_share(report::Section& verdict, double wall, double child, double n
   std::string ev = "steady_clock around the whole audit";
   verdict.add(report::Figure{"audit_wall_seconds", "Audit wall time", wall, "s", "steady_clock, start to verdict", ev, ""});
   verdict.add(report::Figure{"child_process_seconds", "Inside child processes", child, "s",
-                             "sum of the wall time of every child process onramp ran", ev, ""});
+                             "wall time during which at least one child process onramp ran was running (children that "
+                             "ran at once counted once)", ev, ""});
   verdict.add(report::Figure{"network_seconds", "In network transfers", network, "s",
                              "sum of the time in libcurl transfers", ev, ""});
   verdict.add(report::Figure{"onramp_share", "onramp's own share", wall > 0 ? own / wall * 100 : 0.0, "%", method, ev, ""});
+}
+
+// Runs one step and records how it went; a failure is recorded, not thrown.
+StepRecord run_step(AuditState& s, const Step& step) {
+  auto start = std::chrono::steady_clock::now();
+  StepRecord record{step.name, "ran", "", 0};
+  try {
+    record.reason = step.run(s);
+  } catch (const FatalError& e) {
+    record.status = "failed";
+    record.reason = e.what();
+  } catch (const std::exception& e) {
+    // Not a foreseen failure: the other steps still run and the report says so.
+    record.status = "failed";
+    record.reason = std::string("internal error: ") + e.what();
+  }
+  record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (step.name == "resolve") record.seconds = std::max(0.0, record.seconds - s.host_seconds);
+  return record;
+}
+
+// The wheel and install steps' sections, in step order, into the report.
+void flush_step_sections(AuditState& s) {
+  for (auto* held : {&s.wheel_sections, &s.install_sections}) {
+    for (auto& section : *held) s.report.sections.push_back(std::move(section));
+    held->clear();
+  }
 }
 
 }  // namespace
@@ -452,22 +489,26 @@ report::Report run_audit(const AuditOptions& options) {
       s.steps.push_back({step.name, "skipped", skip, 0});
       continue;
     }
-    options.progress(fmt::format("[{}/{}] {}", i + 1, table.size(), step.name));
-    auto start = std::chrono::steady_clock::now();
-    StepRecord record{step.name, "ran", "", 0};
-    try {
-      record.reason = step.run(s);
-    } catch (const FatalError& e) {
-      record.status = "failed";
-      record.reason = e.what();
-    } catch (const std::exception& e) {
-      // Not a foreseen failure: the other steps still run and the report says so.
-      record.status = "failed";
-      record.reason = std::string("internal error: ") + e.what();
+    // The wheel read and the install need nothing from each other: with
+    // --jobs over 1 they run at once (the install's skip reason does not
+    // depend on the wheel step).
+    if (step.name == "wheel" && options.jobs > 1 && i + 1 < table.size() && table[i + 1].name == "install" &&
+        table[i + 1].skip_reason(s).empty()) {
+      options.progress(fmt::format("[{}-{}/{}] wheel and install, at once", i + 1, i + 2, table.size()));
+      StepRecord wheel_record, install_record;
+      auto beside = std::async(std::launch::async, [&] { wheel_record = run_step(s, table[i]); });
+      install_record = run_step(s, table[i + 1]);
+      beside.get();
+      wheel_record.ran_at_once = install_record.ran_at_once = 2;
+      s.steps.push_back(std::move(wheel_record));
+      s.steps.push_back(std::move(install_record));
+      flush_step_sections(s);
+      ++i;
+      continue;
     }
-    record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (step.name == "resolve") record.seconds = std::max(0.0, record.seconds - s.host_seconds);
-    s.steps.push_back(std::move(record));
+    options.progress(fmt::format("[{}/{}] {}", i + 1, table.size(), step.name));
+    s.steps.push_back(run_step(s, step));
+    flush_step_sections(s);
   }
   add_registrations_vs_source(s.report);
   report::assign_finding_ids(s.report);

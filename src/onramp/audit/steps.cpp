@@ -6,13 +6,15 @@ namespace onramp::audit {
 
 report::Table steps_table(const std::vector<StepRecord>& steps) {
   report::Table t{keys::kStepsTable, "Audit steps",
-                  "each step in the order it ran; a step that could not run is recorded with its reason and the "
-                  "audit goes on",
+                  "each step in the order it ran (steps that ran at once, in the order of the list); a step that "
+                  "could not run is recorded with its reason and the audit goes on",
                   "onramp audit",
-                  {{"step", "Step", ""}, {"status", "Status", ""}, {"seconds", "Seconds", "s"}, {"detail", "Detail", ""}},
+                  {{"step", "Step", ""}, {"status", "Status", ""}, {"seconds", "Seconds", "s"},
+                   {"ran_at_once", "Ran at once", ""}, {"detail", "Detail", ""}},
                   {}};
   for (const auto& s : steps) {
-    t.rows.push_back(report::Json{{"step", s.name}, {"status", s.status}, {"seconds", s.seconds}, {"detail", s.reason}});
+    t.rows.push_back(report::Json{{"step", s.name}, {"status", s.status}, {"seconds", s.seconds},
+                                  {"ran_at_once", s.ran_at_once}, {"detail", s.reason}});
   }
   return t;
 }

@@ -15,6 +15,7 @@ struct StepRecord {
   std::string status;  // ran, skipped, failed
   std::string reason;  // why skipped or failed; what it ran on otherwise
   double seconds = 0;
+  int ran_at_once = 1;  // steps run at the same time as this one, itself included (--jobs)
 };
 
 // Why the build step did not run for a requirement: pip took a wheel (or

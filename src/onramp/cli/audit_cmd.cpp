@@ -13,6 +13,7 @@
 #include "onramp/report/budget.h"
 #include "onramp/report/render.h"
 #include "onramp/report/report_file.h"
+#include "onramp/util/jobs.h"
 #include "onramp/util/progress.h"
 #include "onramp/util/sandbox.h"
 #include "onramp/util/text_file.h"
@@ -121,6 +122,13 @@ Command audit_command() {
             app.add_option("--aten", o.aten, "native_functions.yaml for ops (default: the installed torchgen's)")->check(path_arg());
             app.add_flag("--no-integration", args->no_integration,
                          "Skip the probe step's integration scorecard (docs/integration.md)");
+            o.jobs = util::default_jobs();
+            app.add_option("--jobs", o.jobs,
+                           "Work run at once where it is independent: the wheel read beside the install; the probe's "
+                           "interpreters after its cold import, which runs first and alone (default: the core count; "
+                           "1: one after another)")
+                ->check(CLI::Range(1, 256))
+                ->capture_default_str();
             app.add_option("--runs", o.runs, "Import timing runs (first cold, rest warm)")->check(CLI::Range(1, 100))->capture_default_str();
             args->sandbox.declare(
                 app, {.timeout_seconds = 300,

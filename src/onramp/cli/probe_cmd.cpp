@@ -5,6 +5,7 @@
 #include "onramp/cli/sandbox_options.h"
 #include "onramp/probe/probe.h"
 #include "onramp/util/error.h"
+#include "onramp/util/jobs.h"
 
 namespace onramp::cli {
 namespace {
@@ -50,6 +51,12 @@ Command probe_command() {
                 ->type_name("NAME");
             app.add_option("--runs", args->options.runs, "Fresh interpreters that import the module (first cold, rest warm)")
                 ->check(CLI::Range(1, 100))
+                ->capture_default_str();
+            args->options.jobs = util::default_jobs();
+            app.add_option("--jobs", args->options.jobs,
+                           "Interpreters run at once after the cold import, which runs first and alone (default: "
+                           "the core count; 1: one after another)")
+                ->check(CLI::Range(1, 256))
                 ->capture_default_str();
             auto* no_import =
                 app.add_flag("--no-import", args->no_import, "Skip the import timing runs; only probe the device APIs");

@@ -165,15 +165,15 @@ Result<CachedFile> FileCache::fetch(const std::string& url, const std::string& s
   auto held = partial.read_into(digest.get());
   if (!held) return fail(fmt::format("{}: cannot read: {}", partial.path().string(), std::strerror(errno)));
   // What a killed run left may already be the whole file, or more than it.
+  // Its hash, taken once here, is the one checked below: it is not read again.
   bool complete = expected_bytes && *held >= expected_bytes;
-  if (complete && !(*held == expected_bytes && hex_digest(digest.get()) == sha256)) {
+  std::string held_sha256;
+  if (complete) held_sha256 = hex_digest(digest.get());
+  if (complete && !(*held == expected_bytes && held_sha256 == sha256)) {
     digest = new_digest();
     if (!partial.truncate()) return fail(fmt::format("{}: cannot truncate: {}", partial.path().string(), std::strerror(errno)));
     held = 0;
     complete = false;
-  } else if (complete) {
-    digest = new_digest();
-    partial.read_into(digest.get());
   }
   uint64_t bytes = *held;
   bool resumed = false;
@@ -203,7 +203,7 @@ Result<CachedFile> FileCache::fetch(const std::string& url, const std::string& s
     bytes = got->bytes;
     resumed = got->resumed;
   }
-  std::string actual = hex_digest(digest.get());
+  std::string actual = complete ? held_sha256 : hex_digest(digest.get());
   if (actual != sha256) {
     partial.remove();
     return fail(fmt::format("{}: sha256 mismatch: the index says {}, the file has {}; refused, nothing was cached", url,

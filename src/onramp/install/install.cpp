@@ -176,6 +176,7 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   }
   f.venv_command = util::command_line(venv_argv);
   f.venv_seconds = venv->wall_seconds;
+  f.venv_ran_at_once = venv->ran_at_once;
   std::string minor = f.interpreter.python_version.substr(0, f.interpreter.python_version.rfind('.'));
   f.site_packages = f.venv / "lib" / ("python" + minor) / "site-packages";
   if (layered) {

@@ -127,7 +127,8 @@ void add_host_conflicts(report::Section& s, const InstallFacts& f) {
     s.add(Figure{"rest_pip_seconds", "Install time of what --no-deps left unmet",
                  std::round(f.rest_pip.wall_seconds * 1000) / 1000, "s",
                  "wall time of a pip install, with its resolver, of the requirements pip check found unmet after the "
-                 "--no-deps run: " + f.rest_pip.outcome(), f.rest_pip_command, ""});
+                 "--no-deps run: " + f.rest_pip.outcome(), f.rest_pip_command, ""})
+        .ran_at_once = f.rest_pip.ran_at_once;
   }
   s.add(conflict_table("unmet_requirements", "Requirements of the installed wheels still unmet (pip check)",
                        "pip check after the --no-deps install (and the run of what it left unmet), less the host's "
@@ -153,20 +154,23 @@ void add_run(report::Section& s, const InstallFacts& f) {
                  (f.site_packages / kHostSitePth).string(), ""});
   }
   s.add(Figure{"venv_seconds", "Venv creation time", std::round(f.venv_seconds * 1000) / 1000, "s",
-               "wall time of python -m venv, pip bootstrap included", f.venv_command, ""});
+               "wall time of python -m venv, pip bootstrap included", f.venv_command, ""})
+      .ran_at_once = f.venv_ran_at_once;
   if (!f.first_pip_command.empty()) {
     s.add(Figure{"first_pip_seconds", "Install time of the wheels installed first (torch)",
                  std::round(f.first_pip.wall_seconds * 1000) / 1000, "s",
                  "wall time of a pip install process of those wheels alone (--no-deps), before the rest: "
-                 + f.first_pip.outcome(), f.first_pip_command, ""});
+                 + f.first_pip.outcome(), f.first_pip_command, ""})
+        .ran_at_once = f.first_pip.ran_at_once;
   }
   s.add(Figure{"pip_outcome", "pip outcome", f.pip.outcome(), "",
                f.resolver_pip_command.empty() ? "pip's exit status in the sandbox"
                                               : "pip's exit status in the sandbox, of the --no-deps run",
                f.pip_command, ""});
-  s.add(Figure{"pip_seconds", "Install time", std::round(f.pip.wall_seconds * 1000) / 1000, "s",
-               "wall time of the pip install process, from start to exit", f.pip_command, ""})
-      .better = "lower";
+  auto& pip_seconds = s.add(Figure{"pip_seconds", "Install time", std::round(f.pip.wall_seconds * 1000) / 1000, "s",
+               "wall time of the pip install process, from start to exit", f.pip_command, ""});
+  pip_seconds.better = "lower";
+  pip_seconds.ran_at_once = f.pip.ran_at_once;
   s.add(Figure{"peak_temp_bytes", "Peak temp usage", f.peak_temp_bytes, "bytes",
                "largest disk usage (st_blocks, as du counts) of pip's TMPDIR, sampled every 100 ms while pip ran",
                f.pip_tmp.string(), ""});

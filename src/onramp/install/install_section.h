@@ -30,6 +30,7 @@ struct InstallFacts {
   std::string venv_command;
   std::vector<std::string> host_site_dirs;  // a venv host's site dirs, named by a .pth in the new venv
   double venv_seconds = 0;
+  int venv_ran_at_once = 1;  // RunResult::ran_at_once of the venv's creation
   std::string first_pip_command;  // the wheels installed first, timed apart (torch); empty when none
   RunResult first_pip;
   std::string pip_command;

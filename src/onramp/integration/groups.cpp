@@ -1,5 +1,7 @@
 #include "onramp/integration/groups.h"
 
+#include <algorithm>
+
 #include "onramp/util/progress.h"
 
 namespace onramp::integration {
@@ -44,6 +46,7 @@ GroupRun run_group(python::Sandbox& sandbox, const GroupOptions& options) {
     out.command = run.command;
     out.log = last_lines(run.process.err.text(), 5);
     out.wall_seconds += run.process.wall_seconds;
+    out.ran_at_once = std::max(out.ran_at_once, run.process.ran_at_once);
     if (out.records.ended || out.records.pending_point.empty()) break;
     out.hangs.push_back({out.records.pending_point, out.records.pending_call, run.process.outcome(), out.log});
     skip.push_back(out.records.pending_point);

@@ -26,6 +26,7 @@ struct GroupRun {
   std::string command;      // the last run's command
   std::string log;          // the last lines of the last run's stderr
   double wall_seconds = 0;  // all runs of the group together
+  int ran_at_once = 0;      // the most that ran at once during any of its runs (RunResult)
 };
 
 struct GroupOptions {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <optional>
@@ -119,9 +120,11 @@ report::Section integration_section(const ScorecardInputs& in) {
   s.add({keys::kScorecard, "Integration", fmt::format("{} of {} points provided here, {} need the device", provided,
                                                          rows.size(), need_device),
          "", method, evidence, ""});
-  s.add({keys::kSeconds, "Time the integration groups took", in.runtime.wall_seconds + in.autoload_on.wall_seconds,
-         "s", "wall time of the integration.py interpreters (the routes ride on the device-API probe's run)", evidence,
-         "", "lower"});
+  auto& seconds = s.add({keys::kSeconds, "Time the integration groups took",
+                         in.runtime.wall_seconds + in.autoload_on.wall_seconds, "s",
+                         "wall time of the integration.py interpreters (the routes ride on the device-API probe's run)",
+                         evidence, "", "lower"});
+  seconds.ran_at_once = std::max(in.runtime.ran_at_once, in.autoload_on.ran_at_once);
   std::string device = !in.runtime.records.device.empty() ? in.runtime.records.device : in.probe.device;
   s.add({keys::kDevice, "Device name the checks used", device.empty() ? report::Json() : report::Json(device), "",
          "the runtime group's context record (the name PrivateUse1 has after the import, or --device), else the "

@@ -218,21 +218,33 @@ void add_device_name_root(report::Section& s, std::optional<report::Finding> roo
 
 }  // namespace
 
-void add_api_probe(report::Section& section, python::Sandbox& sandbox, const ApiProbeOptions& options,
-                   diagnosis::Facts* facts, python::ScriptRun* run_out) {
+python::ScriptRun run_api_matrix(python::Sandbox& sandbox, const ApiProbeOptions& options) {
   progress("device-API matrix" + (options.module.empty() ? "" : " for " + options.module));
+  std::vector<std::string> args{options.module, options.device};
+  if (!options.routes_file.empty()) args.insert(args.end(), {"--with-routes", options.routes_file});
+  return sandbox.run_script("src/onramp/probe/python/api_probe.py", "api.jsonl", args);
+}
+
+python::ScriptRun run_rename_sites(python::Sandbox& sandbox, const std::string& module) {
+  progress("where " + module + " names its device");
+  return sandbox.run_script("src/onramp/probe/python/rename_sites.py", "rename_sites.jsonl", {module});
+}
+
+void add_host_figure(report::Section& section, const python::Sandbox& sandbox) {
   const auto& host = sandbox.interpreter();
   section.add({"host", "Host interpreter", python::describe(host), "",
                "The interpreter the probe ran with, its torch (from distribution metadata) and how it was chosen",
                host.command, ""});
-  std::vector<std::string> args{options.module, options.device};
-  if (!options.routes_file.empty()) args.insert(args.end(), {"--with-routes", options.routes_file});
-  auto run = sandbox.run_script("src/onramp/probe/python/api_probe.py", "api.jsonl", args);
+}
+
+void add_api_probe(report::Section& section, python::Sandbox& sandbox, const ApiProbeOptions& options,
+                   diagnosis::Facts* facts, python::ScriptRun* run_out) {
+  auto run = run_api_matrix(sandbox, options);
+  add_host_figure(section, sandbox);
   if (options.module.empty()) {
     add_api_records(section, run, options, nullptr, facts);
   } else {
-    progress("where " + options.module + " names its device");
-    auto sites = sandbox.run_script("src/onramp/probe/python/rename_sites.py", "rename_sites.jsonl", {options.module});
+    auto sites = run_rename_sites(sandbox, options.module);
     add_api_records(section, run, options, &sites, facts);
   }
   if (run_out) *run_out = std::move(run);

@@ -29,6 +29,13 @@ struct ApiProbeOptions {
 void add_api_probe(report::Section& section, python::Sandbox& sandbox, const ApiProbeOptions& options,
                    diagnosis::Facts* facts = nullptr, python::ScriptRun* run_out = nullptr);
 
+// The running halves of add_api_probe: the matrix's run of api_probe.py and
+// the run of rename_sites.py (independent of each other: they may run at once).
+python::ScriptRun run_api_matrix(python::Sandbox& sandbox, const ApiProbeOptions& options);
+python::ScriptRun run_rename_sites(python::Sandbox& sandbox, const std::string& module);
+// The figure naming the probe's interpreter.
+void add_host_figure(report::Section& section, const python::Sandbox& sandbox);
+
 // The reading half of add_api_probe: one run of api_probe.py (and, when
 // given, of rename_sites.py) into the section.
 void add_api_records(report::Section& section, const python::ScriptRun& run, const ApiProbeOptions& options,

@@ -21,33 +21,10 @@ using namespace report::fields;
 // itself costs on a small machine.
 constexpr double kSlowImportSeconds = 5.0;
 
-struct ImportRun {
-  std::string kind;  // cold, warm, importtime
-  python::ScriptRun run;
-  const Json* record = nullptr;  // the "import" record
-  std::optional<diagnosis::Failure> failure;
-};
-
 // An array in the run's "import" record; empty when it is absent or not an array.
 const Json& record_array(const ImportRun& r, const char* key) {
   static const Json none = Json::object();
   return array_field(r.record ? *r.record : none, key);
-}
-
-ImportRun run_import(python::Sandbox& sandbox, const std::string& module, const std::string& kind, int index,
-                     bool importtime, const diagnosis::Facts& facts) {
-  ImportRun r;
-  r.kind = kind;
-  std::string name = importtime ? "import-importtime.jsonl" : fmt::format("import-{}.jsonl", index);
-  python::ScriptOptions options;
-  if (importtime) options.python_flags = {"-X", "importtime"};
-  r.run = sandbox.run_script("src/onramp/probe/python/import_probe.py", name, {module}, options);
-  r.record = diagnosis::find_record(r.run, "import");
-  // A failure here is the import's own: the rules may rely on the module not being imported.
-  diagnosis::Facts failed = facts;
-  failed.set_flag("module_imported", false);
-  r.failure = diagnosis::run_failure(r.run, r.record, "error", failed);
-  return r;
 }
 
 Json rounded(double seconds) { return std::round(seconds * 1e4) / 1e4; }
@@ -57,7 +34,7 @@ report::Table runs_table(const std::vector<ImportRun>& runs) {
                   "time.perf_counter around importlib.import_module; process time is the whole interpreter's wall time.",
                   "", {{"run", "Run", ""}, {"kind", "Kind", ""}, {"import_s", "Import", "s"},
                        {"process_s", "Process", "s"}, {"peak_rss_bytes", "Peak RSS", "bytes"},
-                       {"outcome", "Outcome", ""}}, {}, 0};
+                       {"ran_at_once", "Ran at once", ""}, {"outcome", "Outcome", ""}}, {}, 0};
   t.evidence = runs.empty() ? "" : runs.front().run.command;
   for (size_t i = 0; i < runs.size(); ++i) {
     const auto& r = runs[i];
@@ -65,6 +42,7 @@ report::Table runs_table(const std::vector<ImportRun>& runs) {
                       {"import_s", r.record ? rounded(number_field(*r.record, "seconds", 0.0)) : Json()},
                       {"process_s", rounded(r.run.process.wall_seconds)},
                       {"peak_rss_bytes", r.run.process.peak_rss_bytes},
+                      {"ran_at_once", r.run.process.ran_at_once},
                       {"outcome", r.failure ? diagnosis::failure_cell(*r.failure) : "ok"}});
   }
   return t;
@@ -73,8 +51,12 @@ report::Table runs_table(const std::vector<ImportRun>& runs) {
 void add_timing_figures(report::Section& s, const std::vector<ImportRun>& runs, const std::string& module) {
   std::string evidence = runs.front().run.command;
   std::vector<double> warm;
+  int warm_at_once = 0;  // the most that ran at once during any warm run counted
   for (size_t i = 1; i < runs.size(); ++i) {
-    if (runs[i].record && !runs[i].failure) warm.push_back(number_field(*runs[i].record, "seconds", 0.0));
+    if (runs[i].record && !runs[i].failure) {
+      warm.push_back(number_field(*runs[i].record, "seconds", 0.0));
+      warm_at_once = std::max(warm_at_once, runs[i].run.process.ran_at_once);
+    }
   }
   const auto& cold = runs.front();
   report::Figure f{keys::kImportColdSeconds, "Import, cold", Json(), "s",
@@ -84,6 +66,7 @@ void add_timing_figures(report::Section& s, const std::vector<ImportRun>& runs, 
   f.better = "lower";
   if (cold.record && !cold.failure) f.value = rounded(number_field(*cold.record, "seconds", 0.0));
   else f.not_measured = "the import failed";
+  f.ran_at_once = cold.run.process.ran_at_once;
   s.add(f);
   Spread w = warm.empty() ? Spread{} : spread(warm);
   std::string warm_method = "The same, in the later interpreters (file cache warm)";
@@ -95,6 +78,7 @@ void add_timing_figures(report::Section& s, const std::vector<ImportRun>& runs, 
                                    std::tuple{"import_warm_max_s", "Import, warm, max", w.max}}) {
     report::Figure g{key, label, warm.empty() ? Json() : rounded(value), "s", warm_method, warm_evidence, ""};
     g.better = "lower";
+    g.ran_at_once = warm_at_once;
     if (warm.empty()) g.not_measured = runs.size() < 2 ? "one run only (--runs)" : "no warm run succeeded";
     s.add(g);
   }
@@ -203,21 +187,45 @@ Spread spread(std::vector<double> values) {
   return {values.front(), median, values.back()};
 }
 
-void add_import_probe(report::Section& section, python::Sandbox& sandbox, const ImportProbeOptions& options) {
-  std::vector<ImportRun> runs;
-  runs.reserve(static_cast<size_t>(options.runs) + 1);  // records are pointed into
-  for (int i = 1; i <= options.runs; ++i) {
-    progress(fmt::format("import {}: run {}/{}", options.module, i, options.runs));
-    runs.push_back(run_import(sandbox, options.module, i == 1 ? "cold" : "warm", i, false, options.facts));
-  }
-  progress(fmt::format("import {}: -X importtime", options.module));
-  ImportRun importtime = run_import(sandbox, options.module, "importtime", 0, true, options.facts);
+ImportRun run_import(python::Sandbox& sandbox, const std::string& module, const std::string& kind, int index,
+                     const diagnosis::Facts& facts) {
+  bool importtime = kind == "importtime";
+  ImportRun r;
+  r.kind = kind;
+  std::string name = importtime ? "import-importtime.jsonl" : fmt::format("import-{}.jsonl", index);
+  python::ScriptOptions options;
+  if (importtime) options.python_flags = {"-X", "importtime"};
+  r.run = sandbox.run_script("src/onramp/probe/python/import_probe.py", name, {module}, options);
+  r.record = diagnosis::find_record(r.run, "import");
+  // A failure here is the import's own: the rules may rely on the module not being imported.
+  diagnosis::Facts failed = facts;
+  failed.set_flag("module_imported", false);
+  r.failure = diagnosis::run_failure(r.run, r.record, "error", failed);
+  return r;
+}
+
+void add_import_results(report::Section& section, std::vector<ImportRun> runs, const ImportProbeOptions& options) {
+  ImportRun importtime = std::move(runs.back());
+  runs.pop_back();
+  runs.reserve(runs.size() + 1);  // records are pointed into: moves keep them
   add_timing_figures(section, runs, options.module);
   add_cold_details(section, runs.front(), options.module);
   runs.push_back(std::move(importtime));
   section.add(runs_table(runs));
   add_importtime_tables(section, runs.back(), options.top);
   add_import_findings(section, runs, options.module);
+}
+
+void add_import_probe(report::Section& section, python::Sandbox& sandbox, const ImportProbeOptions& options) {
+  std::vector<ImportRun> runs;
+  runs.reserve(static_cast<size_t>(options.runs) + 1);
+  for (int i = 1; i <= options.runs; ++i) {
+    progress(fmt::format("import {}: run {}/{}", options.module, i, options.runs));
+    runs.push_back(run_import(sandbox, options.module, i == 1 ? "cold" : "warm", i, options.facts));
+  }
+  progress(fmt::format("import {}: -X importtime", options.module));
+  runs.push_back(run_import(sandbox, options.module, "importtime", 0, options.facts));
+  add_import_results(section, std::move(runs), options);
 }
 
 }  // namespace onramp::probe

@@ -1,26 +1,87 @@
 #include "onramp/probe/probe.h"
 
+#include <fmt/format.h>
+
+#include "onramp/integration/groups.h"
 #include "onramp/integration/scorecard.h"
 #include "onramp/probe/api_probe.h"
 #include "onramp/probe/import_probe.h"
 #include "onramp/probe/keys.h"
+#include "onramp/util/jobs.h"
+#include "onramp/util/progress.h"
 
 namespace onramp::probe {
+namespace {
 
 // The importtime tables list the top 10 modules: enough to name the slow ones.
 constexpr size_t kImportTimeTop = 10;
 
+// What the runs after the cold import leave, each in a place of its own, so
+// that the section is built in one order whichever run ends first.
+struct LaterRuns {
+  std::vector<ImportRun> imports;  // cold first (run before these), warm ones, importtime last
+  python::ScriptRun api;
+  python::ScriptRun sites;
+  integration::GroupRun runtime;
+  integration::GroupRun autoload_on;
+};
+
+void add_import_jobs(util::JobGroup& jobs, python::Sandbox& sandbox, const ProbeOptions& options, LaterRuns& out) {
+  for (int i = 2; i <= options.runs; ++i) {
+    jobs.add([&sandbox, &options, &out, i] {
+      progress(fmt::format("import {}: run {}/{}", options.module, i, options.runs));
+      out.imports[static_cast<size_t>(i - 1)] = run_import(sandbox, options.module, "warm", i, options.import_facts);
+    });
+  }
+  jobs.add([&sandbox, &options, &out] {
+    progress(fmt::format("import {}: -X importtime", options.module));
+    out.imports.back() = run_import(sandbox, options.module, "importtime", 0, options.import_facts);
+  });
+}
+
+// The matrix, then (they need the device name it measured) the two
+// integration groups; the rename sites beside them.
+void add_api_jobs(util::JobGroup& jobs, python::Sandbox& sandbox, const ProbeOptions& options,
+                  const ApiProbeOptions& api, bool scorecard, LaterRuns& out) {
+  jobs.add([&jobs, &sandbox, &options, &api, scorecard, &out] {
+    out.api = run_api_matrix(sandbox, api);
+    if (!scorecard) return;
+    auto groups = integration::scorecard_groups(sandbox, out.api, {options.module, options.device});
+    jobs.add([&sandbox, &out, g = groups[0]] { out.runtime = integration::run_group(sandbox, g); });
+    jobs.add([&sandbox, &out, g = groups[1]] { out.autoload_on = integration::run_group(sandbox, g); });
+  });
+  if (!options.module.empty()) {
+    jobs.add([&sandbox, &options, &out] { out.sites = run_rename_sites(sandbox, options.module); });
+  }
+}
+
+}  // namespace
+
 ProbeSections probe_sections(python::Sandbox& sandbox, const ProbeOptions& options) {
   ProbeSections out{report::Section{keys::kSection, "Import and device probes", {}, {}, {}}, std::nullopt};
-  if (!options.module.empty() && options.import_runs) {
-    add_import_probe(out.probe, sandbox, {options.module, options.runs, kImportTimeTop, options.import_facts});
+  bool imports = !options.module.empty() && options.import_runs;
+  bool scorecard = options.device_api && options.integration && !options.module.empty();
+  ApiProbeOptions api{options.module, options.device, scorecard ? integration::write_routes_file(sandbox) : ""};
+  LaterRuns later;
+  if (imports) {
+    later.imports.resize(static_cast<size_t>(options.runs) + 1);
+    // The cold import runs first and alone: nothing of onramp's shares the machine with it.
+    progress(fmt::format("import {}: run 1/{}", options.module, options.runs));
+    later.imports.front() = run_import(sandbox, options.module, "cold", 1, options.import_facts);
+  }
+  {
+    util::JobGroup jobs(options.jobs);
+    if (imports) add_import_jobs(jobs, sandbox, options, later);
+    if (options.device_api) add_api_jobs(jobs, sandbox, options, api, scorecard, later);
+    jobs.wait();
+  }
+  if (imports) {
+    add_import_results(out.probe, std::move(later.imports), {options.module, options.runs, kImportTimeTop, options.import_facts});
   }
   if (!options.device_api) return out;
-  bool scorecard = options.integration && !options.module.empty();
-  ApiProbeOptions api{options.module, options.device, scorecard ? integration::write_routes_file(sandbox) : ""};
-  python::ScriptRun run;
-  add_api_probe(out.probe, sandbox, api, options.facts, scorecard ? &run : nullptr);
-  if (scorecard) out.integration = integration::scorecard_section(sandbox, run, {options.module, options.device});
+  add_host_figure(out.probe, sandbox);
+  add_api_records(out.probe, later.api, api, options.module.empty() ? nullptr : &later.sites, options.facts);
+  if (scorecard) out.integration = integration::scorecard_from_runs(later.api, later.runtime, later.autoload_on);
   return out;
 }
 

@@ -2,7 +2,8 @@
 // The probe section, as `onramp probe` and the audit's probe step build it:
 // the import timing runs (import_probe.h) and the device-API matrix
 // (api_probe.h), in one sandbox; with a module, also the integration
-// scorecard (integration/scorecard.h), which reads the matrix's run.
+// scorecard (integration/scorecard.h), which reads the matrix's run. The runs
+// after the cold import may run at once (ProbeOptions::jobs).
 #include <optional>
 #include <string>
 
@@ -21,6 +22,12 @@ struct ProbeOptions {
   bool integration = true;  // with a module and the device APIs: the integration scorecard
   diagnosis::Facts import_facts;  // what the import's diagnosis may test (import_probe.h)
   diagnosis::Facts* facts = nullptr;  // receives what the device-API probe measured (api_probe.h)
+  // At most this many interpreters at once after the cold import (which runs
+  // first and alone): the warm imports, the importtime run, the device-API
+  // matrix, the rename sites and the integration groups (after the matrix).
+  // 1: one after another. The section is the same whatever the number, its
+  // timings aside (and their ran_at_once).
+  int jobs = 1;
 };
 
 struct ProbeSections {

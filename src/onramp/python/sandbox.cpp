@@ -3,6 +3,7 @@
 #include <csignal>
 #include <cstring>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 
 #include "onramp/util/command_line.h"
@@ -81,7 +82,13 @@ fs::path Sandbox::write_file(const std::string& rel, const std::string& content)
 ScriptRun Sandbox::run_script(const std::string& script_key, const std::string& result_name,
                               const std::vector<std::string>& args, const ScriptOptions& options) {
   std::string script_rel = "scripts/" + fs::path(script_key).filename().string(), result_rel = "results/" + result_name;
-  if (!fs::exists(run_dir_ / script_rel)) write_file(script_rel, std::string(embedded::get(script_key)));
+  {
+    // Scripts may run on several threads at once (util/jobs.h): the first
+    // writes the script, the others must not read it half written.
+    static std::mutex writing;
+    std::lock_guard lock(writing);
+    if (!fs::exists(run_dir_ / script_rel)) write_file(script_rel, std::string(embedded::get(script_key)));
+  }
   fs::create_directories((run_dir_ / result_rel).parent_path());
   fs::remove(run_dir_ / result_rel);
   RunRequest request;

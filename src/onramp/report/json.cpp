@@ -14,6 +14,7 @@ Json figure_json(const Figure& f) {
          {"method", f.method}, {"evidence", f.evidence}};
   if (f.value.is_null()) j["not_measured"] = f.not_measured;
   if (!f.better.empty()) j["better"] = f.better;
+  if (f.ran_at_once > 0) j["ran_at_once"] = f.ran_at_once;
   return j;
 }
 

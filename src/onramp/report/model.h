@@ -24,6 +24,12 @@ struct Figure {
   // wheel, a faster import; "higher": more ops served), declared where the
   // figure is defined; `onramp compare` marks the best value by it.
   std::string better = {};
+  // For a timing taken while other work of onramp's may have run beside it
+  // (--jobs): the most pieces of work that ran at once during it, itself
+  // included (1: it ran alone). 0: not a timing of that kind, not written.
+  // The method stays the same whatever the count, so that figures compare
+  // across runs and backends.
+  int ran_at_once = 0;
 };
 
 struct Column {

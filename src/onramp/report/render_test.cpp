@@ -36,6 +36,24 @@ TEST(Render, JsonCarriesSchemaMethodAndEvidence) {
   EXPECT_EQ(j["sections"]["census"]["findings"][0]["severity"], "friction");
 }
 
+TEST(Render, JsonWritesRanAtOnceOnlyOnTimingsThatCarryIt) {
+  Report r = sample();
+  Figure timing{"import_warm_median_s", "Import, warm, median", 0.5, "s", "the same method whatever ran beside it",
+                "python ...", ""};
+  timing.ran_at_once = 3;
+  r.sections[0].add(timing);
+  Figure alone = timing;
+  alone.key = "import_cold_s";
+  alone.ran_at_once = 1;
+  r.sections[0].add(alone);
+  Json j = Json::parse(render_json(r));
+  const auto& figures = j["sections"]["census"]["figures"];
+  EXPECT_FALSE(figures[0].contains("ran_at_once"));  // not a timing of that kind
+  EXPECT_EQ(figures[2]["ran_at_once"], 3);
+  EXPECT_EQ(figures[3]["ran_at_once"], 1);
+  EXPECT_EQ(figures[2]["method"], figures[3]["method"]);
+}
+
 TEST(Render, TextShowsValuesWithMethodsListed) {
   std::string t = render_text(sample());
   EXPECT_NE(t.find("2,092 files  [1]"), std::string::npos) << t;

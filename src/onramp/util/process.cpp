@@ -16,7 +16,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "onramp/util/time_ledger.h"
+#include "onramp/util/jobs.h"
 
 namespace onramp {
 namespace {
@@ -172,7 +172,6 @@ class ChildPump {
     if (got != pid_) return false;
     reaped_ = true;
     result_.wall_seconds = std::chrono::duration<double>(elapsed).count();
-    util::add_time(util::Spent::child_processes, result_.wall_seconds);
     result_.peak_rss_bytes = static_cast<uint64_t>(usage.ru_maxrss) * 1024;
     if (WIFEXITED(status)) result_.exit_code = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) result_.signal = WTERMSIG(status);
@@ -249,6 +248,9 @@ Result<RunResult> SandboxRunner::run(const RunRequest& request) {
   std::vector<char*> argv = c_strings(argv_s), envp = c_strings(env_s);
   std::string cwd = request.cwd.string();
 
+  // Open from before the fork until the child is reaped and drained: the
+  // time ledger's child time and how many ran at once (jobs.h).
+  util::WorkSpan span(true);
   auto out = make_pipe(), err = make_pipe(), status = make_pipe();
   if (!out || !err || !status) return fail("cannot create pipes for " + request.argv[0]);
   pid_t pid = ::fork();
@@ -274,6 +276,7 @@ Result<RunResult> SandboxRunner::run(const RunRequest& request) {
   result.err = BoundedCapture(request.limits.capture_bytes, request.limits.capture_tail_bytes);
   for (int fd : {out->read, err->read}) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
   ChildPump(pid, out->read, err->read, result, request.limits).run();
+  result.ran_at_once = span.peak();
   return result;
 }
 

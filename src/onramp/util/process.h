@@ -39,6 +39,10 @@ struct RunResult {
   bool process_limit_hit = false;  // the group outgrew Limits::processes and was killed
   double wall_seconds = 0;
   uint64_t peak_rss_bytes = 0;  // of the direct child (wait4 rusage)
+  // The most pieces of onramp's work (child processes, in-process work such
+  // as the wheel read) that ran at once while this child ran, itself
+  // included: 1 when it ran alone (util/jobs.h).
+  int ran_at_once = 1;
   BoundedCapture out;
   BoundedCapture err;
 

@@ -2,9 +2,11 @@
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <openssl/evp.h>
 #include <fmt/format.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <set>
@@ -107,8 +109,12 @@ Result<Declared> read_directory(const std::string& path, uint64_t archive_bytes,
 // Streams one member's bytes: counts them, keeps small texts, scans ELF files.
 Result<ArchiveMember> stream_member(archive* a, const std::string& path, const std::string& name,
                                     uint64_t declared, const ArchiveLimits& limits, WheelArchive& out) {
-  ArchiveMember m{name, 0, std::nullopt};
+  ArchiveMember m{name, 0, std::nullopt, {}};
   bool keep_text = in_dist_info(name) && declared <= limits.max_text_bytes;
+  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> digest(EVP_MD_CTX_new(), &EVP_MD_CTX_free);
+  if (!digest || EVP_DigestInit_ex(digest.get(), EVP_sha256(), nullptr) != 1) {
+    return fail(fmt::format("{}: member '{}': cannot start a SHA-256", path, name));
+  }
   std::string text;
   std::optional<ElfScanner> elf;
   char buf[1 << 16];
@@ -124,12 +130,17 @@ Result<ArchiveMember> stream_member(archive* a, const std::string& path, const s
     if (m.size > declared) {
       return fail(fmt::format("{}: member '{}' unpacks to more than its declared {} bytes", path, name, declared));
     }
+    EVP_DigestUpdate(digest.get(), buf, static_cast<size_t>(n));
     if (keep_text) text.append(buf, static_cast<size_t>(n));
     if (elf) elf->feed(buf, static_cast<size_t>(n));
   }
   if (m.size != declared) {
     return fail(fmt::format("{}: member '{}' unpacks to {} bytes, not its declared {}", path, name, m.size, declared));
   }
+  unsigned char md[EVP_MAX_MD_SIZE];
+  unsigned int md_size = 0;
+  EVP_DigestFinal_ex(digest.get(), md, &md_size);
+  m.sha256 = record_hash(md, md_size);
   if (elf) m.elf = elf->finish();
   if (keep_text) out.texts.emplace(name, std::move(text));
   return m;
@@ -149,6 +160,19 @@ bool is_valid_utf8(const std::string& s) {
     i += len;
   }
   return true;
+}
+
+std::string record_hash(const unsigned char* digest, size_t size) {
+  static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  std::string out = "sha256=";
+  for (size_t i = 0; i < size; i += 3) {
+    uint32_t chunk = static_cast<uint32_t>(digest[i]) << 16;
+    if (i + 1 < size) chunk |= static_cast<uint32_t>(digest[i + 1]) << 8;
+    if (i + 2 < size) chunk |= digest[i + 2];
+    size_t chars = std::min<size_t>(4, (size - i) * 4 / 3 + ((size - i) * 4 % 3 ? 1 : 0));
+    for (size_t k = 0; k < chars; ++k) out += kAlphabet[(chunk >> (18 - 6 * k)) & 0x3f];
+  }
+  return out;
 }
 
 std::string unsafe_member_path(const std::string& path) {

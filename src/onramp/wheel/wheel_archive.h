@@ -4,7 +4,8 @@
 // any data is decompressed: unsafe member paths, links, duplicates, names
 // that are not UTF-8, and zip bombs (by ratio and by absolute size). A second
 // pass streams every member once: it counts the bytes actually unpacked,
-// keeps the small .dist-info text files, and reads ELF facts on the way.
+// hashes them (SHA-256, for the RECORD check), keeps the small .dist-info
+// text files, and reads ELF facts on the way.
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -28,6 +29,9 @@ struct ArchiveMember {
   std::string path;
   uint64_t size = 0;  // unpacked bytes
   std::optional<ElfFacts> elf;  // set for files that start with the ELF magic
+  // "sha256=<urlsafe base64, unpadded>" of the unpacked bytes, as RECORD
+  // writes it: taken while the member is inflated, the one pass over it.
+  std::string sha256;
 };
 
 struct WheelArchive {
@@ -47,5 +51,7 @@ Result<uint64_t> declared_unpacked_bytes(const std::string& path, const ArchiveL
 // Why a member path is unsafe to unpack, or empty when it is fine.
 std::string unsafe_member_path(const std::string& path);
 bool is_valid_utf8(const std::string& text);
+// A digest as RECORD writes it: "sha256=" and the urlsafe base64 of the bytes, unpadded.
+std::string record_hash(const unsigned char* digest, size_t size);
 
 }  // namespace onramp::wheel

@@ -38,6 +38,11 @@ void add_record_check(report::Section& s, const RecordCheck& r, const std::strin
                "zip members that no RECORD row names (RECORD itself and its .jws/.p7s signatures excepted)", evidence, ""});
   s.add(Figure{"record_size_mismatches", "RECORD size mismatches", r.size_mismatches.size(), "files",
                "RECORD rows whose size differs from the member's unpacked size", evidence, ""});
+  s.add(Figure{"record_hashes_checked", "RECORD hashes checked", r.hashes_checked, "files",
+               "RECORD rows with a sha256= hash whose member is in the zip: each member is hashed once, while it is "
+               "inflated", evidence, ""});
+  s.add(Figure{"record_hash_mismatches", "RECORD hash mismatches", r.hash_mismatches.size(), "files",
+               "of those, the members whose unpacked bytes have another SHA-256 than RECORD says", evidence, ""});
   Table t{"record_problems", "RECORD problems", "every disagreement between RECORD and the zip members", evidence,
           {{"path", "Path", ""}, {"problem", "Problem", ""}, {"recorded", "Recorded", "bytes"}, {"actual", "Actual", "bytes"}}, {}};
   for (const auto& p : r.missing) t.rows.push_back(Json{{"path", p}, {"problem", "missing from the archive"}, {"recorded", nullptr}, {"actual", nullptr}});
@@ -45,7 +50,17 @@ void add_record_check(report::Section& s, const RecordCheck& r, const std::strin
   for (const auto& m : r.size_mismatches) {
     t.rows.push_back(Json{{"path", m.path}, {"problem", "size differs"}, {"recorded", m.recorded}, {"actual", m.actual}});
   }
-  if (!t.rows.empty()) {
+  for (const auto& p : r.hash_mismatches) {
+    t.rows.push_back(Json{{"path", p}, {"problem", "hash differs"}, {"recorded", nullptr}, {"actual", nullptr}});
+  }
+  if (!r.hash_mismatches.empty()) {
+    s.add(Finding{Severity::friction,
+                  fmt::format("{} member(s) do not hash to what RECORD says (the first: {}): the wheel was altered "
+                              "after it was built, or its RECORD is wrong",
+                              r.hash_mismatches.size(), r.hash_mismatches.front()),
+                  "rebuild the wheel with its build backend; fetch it again from where it was published", evidence});
+  }
+  if (t.rows.size() > r.hash_mismatches.size()) {
     s.add(Finding{Severity::friction,
                   fmt::format("RECORD disagrees with the archive: {} missing, {} not listed, {} of the wrong size", r.missing.size(),
                               r.extra.size(), r.size_mismatches.size()),

@@ -64,17 +64,30 @@ RecordCheck check_record(const std::vector<RecordRow>& rows, const WheelArchive&
   check.record_path = record_path;
   check.rows = rows.size();
   std::map<std::string, uint64_t> in_archive;
-  for (const auto& m : archive.members) in_archive.emplace(m.path, m.size);
+  std::map<std::string, const std::string*> hashes;  // the hashes the read took while inflating
+  for (const auto& m : archive.members) {
+    in_archive.emplace(m.path, m.size);
+    hashes.emplace(m.path, &m.sha256);
+  }
   std::set<std::string> recorded;
   for (const auto& row : rows) {
     recorded.insert(row.path);
     auto it = in_archive.find(row.path);
     if (it == in_archive.end()) {
       check.missing.push_back(row.path);
-    } else if (row.size && *row.size != it->second) {
-      check.size_mismatches.push_back({row.path, *row.size, it->second});
+      continue;
+    }
+    if (row.size && *row.size != it->second) check.size_mismatches.push_back({row.path, *row.size, it->second});
+    const std::string& taken = *hashes.at(row.path);
+    if (row.hash.starts_with("sha256=") && !taken.empty()) {
+      ++check.hashes_checked;
+      // RECORD may pad the base64; the read never does.
+      std::string recorded_hash = row.hash;
+      while (recorded_hash.ends_with("=") && recorded_hash.size() > 7) recorded_hash.pop_back();
+      if (recorded_hash != taken) check.hash_mismatches.push_back(row.path);
     }
   }
+  std::sort(check.hash_mismatches.begin(), check.hash_mismatches.end());
   // RECORD cannot list its own signatures (PEP 376 / PEP 427).
   for (const auto& [path, size] : in_archive) {
     if (recorded.count(path) || path == record_path || path == record_path + ".jws" || path == record_path + ".p7s") continue;

@@ -23,6 +23,8 @@ struct RecordCheck {
   std::vector<std::string> missing;  // in RECORD, not in the archive
   std::vector<std::string> extra;    // in the archive, not in RECORD
   std::vector<SizeMismatch> size_mismatches;
+  size_t hashes_checked = 0;                 // rows with a sha256= hash whose member is in the archive
+  std::vector<std::string> hash_mismatches;  // of those, the members whose bytes hash otherwise
 };
 
 struct WheelFacts {

@@ -1,0 +1,119 @@
+#include "onramp/util/jobs.h"
+
+#include <algorithm>
+#include <chrono>
+#include <set>
+#include <thread>
+
+#include "onramp/util/time_ledger.h"
+
+namespace onramp::util {
+
+int default_jobs() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
+
+JobSlots::JobSlots(int jobs) : jobs_(std::max(1, jobs)), free_(jobs_) {}
+
+void JobSlots::acquire() {
+  std::unique_lock lock(mutex_);
+  freed_.wait(lock, [this] { return free_ > 0; });
+  --free_;
+}
+
+void JobSlots::release() {
+  {
+    std::lock_guard lock(mutex_);
+    ++free_;
+  }
+  freed_.notify_one();
+}
+
+JobGroup::~JobGroup() {
+  // A group left by an exception still joins its threads (futures of
+  // std::async block in their destructors); their own exceptions are dropped.
+  try {
+    wait();
+  } catch (...) {
+  }
+}
+
+void JobGroup::add(std::function<void()> task) {
+  if (slots_.jobs() == 1) {
+    task();
+    return;
+  }
+  auto future = std::async(std::launch::async, [this, task = std::move(task)] {
+    slots_.acquire();
+    struct Release {
+      JobSlots& slots;
+      ~Release() { slots.release(); }
+    } release{slots_};
+    task();
+  });
+  std::lock_guard lock(mutex_);
+  running_.push_back(std::move(future));
+}
+
+void JobGroup::wait() {
+  std::exception_ptr first;
+  for (;;) {
+    std::future<void> next;
+    {
+      std::lock_guard lock(mutex_);
+      if (running_.empty()) break;
+      next = std::move(running_.front());
+      running_.erase(running_.begin());
+    }
+    try {
+      next.get();
+    } catch (...) {
+      if (!first) first = std::current_exception();
+    }
+  }
+  if (first) std::rethrow_exception(first);
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct OpenWork {
+  std::mutex mutex;
+  std::set<WorkSpan*> open;
+  std::set<WorkSpan*> children;
+  Clock::time_point children_since;
+};
+
+OpenWork& open_work() {
+  static OpenWork work;
+  return work;
+}
+
+}  // namespace
+
+WorkSpan::WorkSpan(bool child_process) : child_process_(child_process) {
+  auto& w = open_work();
+  std::lock_guard lock(w.mutex);
+  w.open.insert(this);
+  int now = static_cast<int>(w.open.size());
+  for (WorkSpan* span : w.open) span->peak_ = std::max(span->peak_, now);
+  if (child_process_) {
+    if (w.children.empty()) w.children_since = Clock::now();
+    w.children.insert(this);
+  }
+}
+
+WorkSpan::~WorkSpan() {
+  auto& w = open_work();
+  std::lock_guard lock(w.mutex);
+  w.open.erase(this);
+  if (child_process_ && w.children.erase(this) && w.children.empty()) {
+    add_time(Spent::child_processes, std::chrono::duration<double>(Clock::now() - w.children_since).count());
+  }
+}
+
+int WorkSpan::peak() const {
+  std::lock_guard lock(open_work().mutex);
+  return peak_;
+}
+
+}  // namespace onramp::util

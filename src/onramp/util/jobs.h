@@ -1,0 +1,77 @@
+#pragma once
+// Running independent pieces of work at the same time, at most N at once
+// (--jobs), and counting how many did. A `JobGroup` runs each task on its own
+// thread; a task holds one of the group's slots while it runs, so N bounds
+// the work itself, not the threads. A task may add further tasks (work that
+// depends on it). Callers keep results in slots of their own and read them
+// after wait(), so what a report records never depends on which task ended
+// first.
+#include <condition_variable>
+#include <exception>
+#include <functional>
+#include <future>
+#include <mutex>
+#include <vector>
+
+namespace onramp::util {
+
+// std::thread::hardware_concurrency, at least 1: --jobs's default.
+int default_jobs();
+
+// A counting semaphore whose size is known only at run time.
+class JobSlots {
+ public:
+  explicit JobSlots(int jobs);
+  void acquire();
+  void release();
+  int jobs() const { return jobs_; }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable freed_;
+  int jobs_;
+  int free_;
+};
+
+class JobGroup {
+ public:
+  explicit JobGroup(int jobs) : slots_(jobs) {}
+  ~JobGroup();
+  JobGroup(const JobGroup&) = delete;
+  JobGroup& operator=(const JobGroup&) = delete;
+
+  // Starts `task` once a slot is free. With one job, runs it here and now:
+  // --jobs 1 is the serial order, task by task as added.
+  void add(std::function<void()> task);
+  // Waits for every task, those added meanwhile included; rethrows the first
+  // exception a task threw.
+  void wait();
+  int jobs() const { return slots_.jobs(); }
+
+ private:
+  JobSlots slots_;
+  std::mutex mutex_;
+  std::vector<std::future<void>> running_;
+};
+
+// One piece of onramp's work that may run beside others: a child process
+// (SandboxRunner) or work done in-process (the wheel read). While it is open
+// it counts as running; peak() is the most pieces that were open at once at
+// any moment while this one was, itself included (1: it ran alone). Child
+// processes also feed the time ledger (time_ledger.h) with the wall time
+// during which at least one of them ran, so that overlapping children are
+// not counted twice.
+class WorkSpan {
+ public:
+  explicit WorkSpan(bool child_process);
+  ~WorkSpan();
+  WorkSpan(const WorkSpan&) = delete;
+  WorkSpan& operator=(const WorkSpan&) = delete;
+  int peak() const;
+
+ private:
+  bool child_process_;
+  int peak_ = 1;
+};
+
+}  // namespace onramp::util

@@ -1,0 +1,159 @@
+// End-to-end on the torch 2.x host: `onramp probe --jobs N` on the reference
+// backend gives the records `--jobs 1` gives, timings aside (the timings'
+// values, their ran_at_once, and what depends on the clock: the importtime
+// tables' order and peak memory, and what differs run by run whatever the
+// jobs: log time stamps, uninitialised memory); and the cold import says it
+// ran alone.
+// No assertion here depends on how fast anything ran.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <string>
+
+#include "harness.h"
+#include "wheel_fixtures.h"
+
+namespace onramp::e2e {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+const std::string kHost = ONRAMP_TORCH2_PYTHON;
+const std::string kBackendDir = std::string(ONRAMP_SOURCE_DIR) + "/examples/reference-backend";
+
+class ParallelProbe : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new TempDir;
+    ASSERT_TRUE(fs::exists(kHost)) << kHost << " is missing: `make host` (scripts/host-venv.sh) makes it";
+    ASSERT_EQ(shell("PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' >&2"), 0);
+    ASSERT_EQ(shell("PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' --where > '" + dir_->path() + "/where'"),
+              0);
+    std::string where = read_file(dir_->path() + "/where");
+    while (!where.empty() && where.back() == '\n') where.pop_back();
+    serial_ = new json(probe(where, "1"));
+    parallel_ = new json(probe(where, "4"));
+  }
+  static void TearDownTestSuite() {
+    delete serial_;
+    delete parallel_;
+    delete dir_;
+  }
+
+  static json probe(const std::string& where, const std::string& jobs) {
+    auto r = run_onramp({"probe", "--python", kHost, "--path", where, "--module", "onramp_ref", "--runs", "3",
+                         "--jobs", jobs, "--env", "ONRAMP_REF_DEVICE_COUNT=0", "--json", "--out",
+                         dir_->path() + "/jobs-" + jobs});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    auto doc = json::parse(r.out, nullptr, false);
+    return doc.is_discarded() ? json() : doc;
+  }
+
+  static TempDir* dir_;
+  static json* serial_;
+  static json* parallel_;
+};
+TempDir* ParallelProbe::dir_ = nullptr;
+json* ParallelProbe::serial_ = nullptr;
+json* ParallelProbe::parallel_ = nullptr;
+
+// Text that differs from run to run whatever --jobs is: log lines' time
+// stamps and thread ids (glog's and c10's "I1205 16:29:17.256739   26891",
+// "[W1205 16:29:50.882879805 ..."), and durations written into text ("0.084
+// s", "(0.35x)").
+void clock_text_aside(json& value) {
+  static const std::regex stamp(R"([IWEF]\d{4} \d\d:\d\d:\d\d\.\d+( +\d+)?)");
+  static const std::regex seconds(R"(\d+\.\d+ s\b)");
+  static const std::regex ratio(R"(\(\d+\.\d+x\))");
+  if (value.is_string()) {
+    std::string text = value.get<std::string>();
+    text = std::regex_replace(text, stamp, "<log time>");
+    text = std::regex_replace(text, seconds, "<t> s");
+    value = std::regex_replace(text, ratio, "(<ratio>)");
+  } else if (value.is_structured()) {
+    for (auto& item : value) clock_text_aside(item);
+  }
+}
+
+// What torch.empty(...) returns is uninitialised memory: printing it may or may
+// not reach an op the backend lacks, run by run.
+bool uninitialised(const json& row) {
+  return row.is_object() && row.value("api", "").starts_with("torch.empty(");
+}
+
+// The report less what the clock decides: timing values (unit "s") and their
+// ran_at_once, the per-run timing and memory cells, peak memory, the
+// importtime tables' rows (ordered by time), clock text, what uninitialised
+// memory prints, and where the run wrote. Findings are compared without their
+// ids (an extra finding from uninitialised memory would shift them).
+json timings_aside(json doc) {
+  doc.erase("generated_at");
+  doc.erase("run_dir");
+  for (auto& [name, section] : doc["sections"].items()) {
+    for (auto& f : section["figures"]) {
+      f.erase("ran_at_once");
+      if (f["unit"] == "s" || f["key"] == "import_peak_rss_bytes") f["value"] = "(timing)";
+    }
+    for (auto& t : section["tables"]) {
+      if (t["key"] == "importtime_self" || t["key"] == "importtime_cumulative") t["rows"] = "(timing)";
+      json rows = json::array();
+      for (auto& row : t["rows"]) {
+        if (uninitialised(row)) continue;
+        if (row.is_object()) {
+          for (const char* cell : {"import_s", "process_s", "peak_rss_bytes", "ran_at_once"}) row.erase(cell);
+        }
+        rows.push_back(row);
+      }
+      if (t["rows"].is_array()) t["rows"] = rows;
+    }
+    json findings = json::array();
+    for (auto& f : section["findings"]) {
+      if (f.value("text", "").find("torch.empty(") != std::string::npos) continue;
+      for (const char* field : {"id", "caused_by", "caused_by_reason"}) f.erase(field);
+      findings.push_back(f);
+    }
+    section["findings"] = findings;
+    section.erase("finding_groups");  // derived from the findings
+  }
+  clock_text_aside(doc);
+  return doc;
+}
+
+TEST_F(ParallelProbe, GivesTheRecordsOfOneJobTimingsAside) {
+  ASSERT_TRUE(serial_->is_object());
+  ASSERT_TRUE(parallel_->is_object());
+  ASSERT_TRUE((*serial_)["sections"].contains("integration"));
+  json a = timings_aside(*serial_), b = timings_aside(*parallel_);
+  for (auto& [name, section] : a["sections"].items()) {
+    EXPECT_EQ(section, b["sections"][name]) << "section " << name << " differs";
+  }
+  EXPECT_EQ(a, b);
+}
+
+TEST_F(ParallelProbe, TimingsSayHowManyRanAtOnce) {
+  for (const json* doc : {serial_, parallel_}) {
+    const json& probe = (*doc)["sections"]["probe"];
+    json cold = find_key(probe["figures"], "import_cold_s");
+    ASSERT_TRUE(cold.contains("ran_at_once")) << cold.dump();
+    EXPECT_EQ(cold["ran_at_once"], 1) << "the cold import runs first and alone";
+    json warm = find_key(probe["figures"], "import_warm_median_s");
+    ASSERT_TRUE(warm.contains("ran_at_once")) << warm.dump();
+    EXPECT_GE(warm["ran_at_once"].get<int>(), 1);
+    EXPECT_LE(warm["ran_at_once"].get<int>(), doc == serial_ ? 1 : 4);
+    json runs = find_key(probe["tables"], "import_runs");
+    ASSERT_EQ(runs["rows"].size(), 4u);  // cold, two warm, importtime
+    EXPECT_EQ(runs["rows"][0]["ran_at_once"], 1);
+    json groups = find_key((*doc)["sections"]["integration"]["figures"], "integration_seconds");
+    ASSERT_TRUE(groups.contains("ran_at_once")) << groups.dump();
+    EXPECT_GE(groups["ran_at_once"].get<int>(), 1);
+    EXPECT_LE(groups["ran_at_once"].get<int>(), doc == serial_ ? 1 : 4);
+  }
+  // Figures that are not timings taken beside other work carry no such field.
+  EXPECT_FALSE(find_key((*serial_)["sections"]["probe"]["figures"], "native_libraries").contains("ran_at_once"));
+}
+
+}  // namespace
+}  // namespace onramp::e2e
