@@ -73,4 +73,7 @@ cd "$out/src"
 
 if [[ -n "$wheel_dir" ]]; then
   "$python" -m pip wheel -q --no-deps --no-build-isolation --no-index --ignore-requires-python -w "$wheel_dir" "$out/src"
+  # pip leaves the build's metadata (onramp_ref.egg-info) in the source copy, which tests put on
+  # PYTHONPATH: its entry points (a variant's torch.backends) would reach every interpreter there.
+  rm -rf "$out/src/onramp_ref.egg-info"
 fi

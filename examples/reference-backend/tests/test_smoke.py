@@ -4,6 +4,7 @@ and its rough edges (device name, availability API, import noise) are there.
 Run where build.sh compiled the backend for an interpreter:
     cd "$(PYTHON=/usr/bin/python3 ./build.sh --where)" && /usr/bin/python3 -m unittest discover -s tests -v
 """
+import os
 import pathlib
 import re
 import subprocess
@@ -172,7 +173,11 @@ class Inventories(unittest.TestCase):
         # torch 2.x registers some PrivateUse1 kernels itself: count only what
         # importing onramp_ref added to a fresh interpreter's list.
         ask = "import torch; print('\\n'.join(torch._C._dispatch_get_registrations_for_dispatch_key('PrivateUse1')))"
-        own = subprocess.run([sys.executable, "-c", ask], capture_output=True, text=True, check=True).stdout.split()
+        # Backend autoload off: an entry point (the ONRAMP_REF_INTEGRATION build's) must not load
+        # onramp_ref into the interpreter that stands for torch alone.
+        env = dict(os.environ, TORCH_DEVICE_BACKEND_AUTOLOAD="0")
+        own = subprocess.run([sys.executable, "-c", ask], capture_output=True, text=True, check=True,
+                             env=env).stdout.split()
         live = {n[len("aten::"):] for n in torch._C._dispatch_get_registrations_for_dispatch_key("PrivateUse1")
                 if n not in set(own)}
         self.assertEqual(self.registered_in_source(), live)
