@@ -197,7 +197,7 @@ namespace {
 // as unregistered now reaches its code, so none is missing, and the two that
 // are missing without it go through the fallback or their delegate, with the
 // fallback's registration as evidence.
-TEST(AuditServedViewVariants, WithTheBoxedFallbackNoListedOpIsMissing) {
+TEST_F(AuditServedView, WithTheBoxedFallbackNoListedOpIsMissing) {
   ASSERT_TRUE(fs::exists(kHost)) << kHost;
   TempDir d;
   ASSERT_EQ(shell("PYTHON='" + kHost + "' '" + kBackendDir + "/build.sh' '" + d.path() + "/dist' >&2"), 0);
@@ -225,6 +225,28 @@ TEST(AuditServedViewVariants, WithTheBoxedFallbackNoListedOpIsMissing) {
   long fallback = 0;
   for (const auto& [op, row] : rows) fallback += row["route"] == "boxed_fallback";
   EXPECT_GT(fallback, 10) << "most listed ops have no kernel of any kind: the fallback serves them";
+
+  // The two variants side by side: each figure compared under one method, the default's integration
+  // scorecard not measured in the variant audited without it, and why.
+  auto compared = run_onramp({"compare", "--json", dir_->path() + "/run/report.json", d.path() + "/run/report.json"});
+  ASSERT_EQ(compared.exit_code, 0) << compared.err;
+  json c = json::parse(compared.out);
+  ASSERT_EQ(c["columns"].size(), 2u);
+  const json *missing = nullptr, *scorecard = nullptr;
+  for (const auto& row : c["rows"]) {
+    if (row["section"] == "routes" && row["key"] == "listed_unregistered_missing") missing = &row;
+    if (row["section"] == "integration" && row["key"] == "scorecard") scorecard = &row;
+  }
+  ASSERT_NE(missing, nullptr) << compared.out.substr(0, 2000);
+  EXPECT_FALSE((*missing)["methods_differ"].get<bool>()) << missing->dump();
+  EXPECT_EQ((*missing)["cells"][0]["value"], value(*report_, "listed_unregistered_missing"));
+  EXPECT_GT((*missing)["cells"][0]["value"].get<long>(), 0);
+  EXPECT_EQ((*missing)["cells"][1]["value"], 0);
+  ASSERT_NE(scorecard, nullptr);
+  EXPECT_TRUE((*scorecard)["cells"][0]["value"].is_string()) << scorecard->dump();
+  EXPECT_TRUE((*scorecard)["cells"][1]["value"].is_null());
+  EXPECT_NE((*scorecard)["cells"][1].value("not_measured", "").find("no integration section"), std::string::npos)
+      << scorecard->dump();
 }
 
 }  // namespace
