@@ -188,7 +188,7 @@ def probe_device_module(rec, torch, device):
 def probe_device_strings(rec, torch, names, group="device strings"):
     for name in dict.fromkeys(names):
         for source in (f'torch.device("{name}")', f'torch.device("{name}:0")',
-                       f'torch.empty(1, device="{name}")', f'torch.randn((4,4), device="{name}")'):
+                       f'torch.zeros(1, device="{name}")', f'torch.randn((4,4), device="{name}")'):
             rec.call(group, source, lambda s=source: eval(s, {"torch": torch}))
 
 
