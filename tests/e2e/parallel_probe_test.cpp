@@ -2,7 +2,7 @@
 // backend gives the records `--jobs 1` gives, timings aside (the timings'
 // values, their ran_at_once, and what depends on the clock: the importtime
 // tables' order and peak memory, and what differs run by run whatever the
-// jobs: log time stamps, uninitialised memory); and the cold import says it
+// jobs: log time stamps); and the cold import says it
 // ran alone.
 // No assertion here depends on how fast anything ran.
 #include <gtest/gtest.h>
@@ -78,17 +78,10 @@ void clock_text_aside(json& value) {
   }
 }
 
-// What torch.empty(...) returns is uninitialised memory: printing it may or may
-// not reach an op the backend lacks, run by run.
-bool uninitialised(const json& row) {
-  return row.is_object() && row.value("api", "").starts_with("torch.empty(");
-}
-
 // The report less what the clock decides: timing values (unit "s") and their
 // ran_at_once, the per-run timing and memory cells, peak memory, the
-// importtime tables' rows (ordered by time), clock text, what uninitialised
-// memory prints, and where the run wrote. Findings are compared without their
-// ids (an extra finding from uninitialised memory would shift them).
+// importtime tables' rows (ordered by time), clock text, and where the run
+// wrote. Findings are compared without their ids.
 json timings_aside(json doc) {
   doc.erase("generated_at");
   doc.erase("run_dir");
@@ -101,7 +94,6 @@ json timings_aside(json doc) {
       if (t["key"] == "importtime_self" || t["key"] == "importtime_cumulative") t["rows"] = "(timing)";
       json rows = json::array();
       for (auto& row : t["rows"]) {
-        if (uninitialised(row)) continue;
         if (row.is_object()) {
           for (const char* cell : {"import_s", "process_s", "peak_rss_bytes", "ran_at_once"}) row.erase(cell);
         }
@@ -111,7 +103,6 @@ json timings_aside(json doc) {
     }
     json findings = json::array();
     for (auto& f : section["findings"]) {
-      if (f.value("text", "").find("torch.empty(") != std::string::npos) continue;
       for (const char* field : {"id", "caused_by", "caused_by_reason"}) f.erase(field);
       findings.push_back(f);
     }

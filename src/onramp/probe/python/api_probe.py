@@ -185,10 +185,20 @@ def probe_device_module(rec, torch, device):
                 rec.call(group, api, fn)
 
 
+def seed_cpu_generator(torch):
+    """The same random values every run for a backend that draws them from the
+    CPU generator: printing a tensor takes value-dependent paths (and ops)."""
+    try:
+        torch.default_generator.manual_seed(0)
+    except Exception:
+        pass
+
+
 def probe_device_strings(rec, torch, names, group="device strings"):
     for name in dict.fromkeys(names):
         for source in (f'torch.device("{name}")', f'torch.device("{name}:0")',
                        f'torch.zeros(1, device="{name}")', f'torch.randn((4,4), device="{name}")'):
+            seed_cpu_generator(torch)
             rec.call(group, source, lambda s=source: eval(s, {"torch": torch}))
 
 
