@@ -134,7 +134,8 @@ TEST(OwnHost, ANewerCudaTorchInTheFindLinksIsPassedOverForTheCpuBuild) {
   EXPECT_NE(row["command"].get<std::string>().find("--no-index"), std::string::npos) << row.dump();
   // The taken candidate says what it passed over; a Python newer than 3.11 sees only the CUDA
   // fake (py3-none-any: the CPU file is cp311) and is not taken for it.
-  for (const auto& c : table(r, "host", "candidates")["rows"]) {
+  json candidates = table(r, "host", "candidates");  // held: a range-for over a temporary's member dangles
+  for (const auto& c : candidates["rows"]) {
     std::string why = c["why"];
     if (c["taken"].get<bool>()) {
       EXPECT_EQ(c["python"], "3.11.7");
