@@ -12,9 +12,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   onramp::python::ScriptRun run;
   onramp::python::read_records(std::string(onramp::fuzz::as_text(data, size)), run);
   run.command = "python integration.py";
-  onramp::integration::GroupRun runtime{onramp::integration::read_group(run), {{"amp", "x", "timed out", "log"}},
+  onramp::integration::GroupRun runtime{onramp::integration::read_group(run), {{"amp", "x", "timed out", "log", "ran again"}},
                                         run.command, "log", 1.0};
   onramp::integration::GroupRun on{onramp::integration::read_group(run), {}, run.command, "", 1.0};
+  // What the rerun rule and the hang's words read: the plan and a "stopped" record.
+  (void)onramp::integration::checks_after(on.records, on.records.pending_point);
+  on.hangs.push_back({on.records.pending_point, on.records.pending_call,
+                      onramp::integration::hang_outcome(on.records, onramp::RunResult{}), "", "not run again"});
   auto probe = onramp::integration::read_probe_facts(run);
   onramp::report::Report report;
   report.sections.push_back(

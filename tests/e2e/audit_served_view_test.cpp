@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "harness.h"
+#include "timings_aside.h"
 #include "wheel_fixtures.h"
 
 namespace onramp::e2e {
@@ -66,7 +67,7 @@ class AuditServedView : public ::testing::Test {
     for (const auto& e : fs::directory_iterator(dir_->path() + "/dist")) wheel = e.path().string();
     run_ = new RunResult(run_onramp({"audit", kBackendDir, "--profile", "reference", "--wheel", wheel, "--python",
                                      kHost, "--env", "ONRAMP_REF_DEVICE_COUNT=0", "--pip-args=--ignore-requires-python",
-                                     "--runs", "1", "--strict", "--out", dir_->path() + "/run"}));
+                                     "--runs", "1", "--jobs", "2", "--strict", "--out", dir_->path() + "/run"}));
     report_ = new json(json::parse(read_file(dir_->path() + "/run/report.json"), nullptr, false));
   }
   static void TearDownTestSuite() {
@@ -88,13 +89,48 @@ TempDir* AuditServedView::dir_ = nullptr;
 RunResult* AuditServedView::run_ = nullptr;
 json* AuditServedView::report_ = nullptr;
 
-TEST_F(AuditServedView, TheRoutesStepRanLastAfterTheExamples) {
+// With more than one job the examples and the served view run beside the
+// probe's later runs; the steps table keeps the step order and says so.
+TEST_F(AuditServedView, TheExamplesAndTheServedViewRanBesideTheProbeInStepOrder) {
   ASSERT_EQ(run_->exit_code, 0) << run_->err;
-  EXPECT_NE(run_->err.find("[9/9] routes"), std::string::npos) << run_->err;
+  EXPECT_NE(run_->err.find("[7-9/9] probe, the examples and the served view beside it"), std::string::npos) << run_->err;
   json steps = table(*report_, "verdict", "steps");
   ASSERT_EQ(steps["rows"].size(), 9u);
-  EXPECT_EQ(steps["rows"][8]["step"], "routes");
-  EXPECT_EQ(steps["rows"][8]["status"], "ran") << steps["rows"][8].dump();
+  const char* names[] = {"probe", "examples", "routes"};
+  for (size_t i = 0; i < 3; ++i) {
+    const json& row = steps["rows"][6 + i];
+    EXPECT_EQ(row["step"], names[i]);
+    EXPECT_EQ(row["status"], "ran") << row.dump();
+    EXPECT_EQ(row.value("ran_at_once", 1), 3) << row.dump();
+  }
+}
+
+// One job: the steps one after another, and the examples' and the served
+// view's sections are those of the run beside the probe, timings aside.
+TEST_F(AuditServedView, OneJobRunsTheStepsInTurnAndGivesTheSameSections) {
+  ASSERT_TRUE(report_->is_object());
+  TempDir d;
+  std::string wheel;
+  for (const auto& e : fs::directory_iterator(dir_->path() + "/dist")) wheel = e.path().string();
+  auto run = run_onramp({"audit", kBackendDir, "--profile", "reference", "--wheel", wheel, "--python", kHost, "--env",
+                         "ONRAMP_REF_DEVICE_COUNT=0", "--pip-args=--ignore-requires-python", "--runs", "1", "--jobs",
+                         "1", "--out", d.path() + "/run"});
+  EXPECT_NE(run.err.find("[8/9] examples"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("[9/9] routes"), std::string::npos) << run.err;
+  json serial = json::parse(read_file(d.path() + "/run/report.json"), nullptr, false);
+  ASSERT_TRUE(serial.is_object()) << run.err;
+  json steps = table(serial, "verdict", "steps");  // held: a range-for over a temporary's member dangles
+  for (const auto& row : steps["rows"]) EXPECT_EQ(row.value("ran_at_once", 1), 1) << row.dump();
+  // The run directories differ: each section's text names its own.
+  auto aside = [](json doc, const std::string& dir) {
+    std::string text = timings_aside(std::move(doc)).dump();
+    for (size_t at; (at = text.find(dir)) != std::string::npos;) text.replace(at, dir.size(), "<run>");
+    return json::parse(text);
+  };
+  json a = aside(serial, d.path() + "/run"), b = aside(*report_, dir_->path() + "/run");
+  for (const char* section : {"examples", "routes", "probe", "integration"}) {
+    EXPECT_EQ(a["sections"][section], b["sections"][section]) << "section " << section << " differs";
+  }
 }
 
 TEST_F(AuditServedView, EveryOpTheSourceRegistersIsServedAndCounted) {

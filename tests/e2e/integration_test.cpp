@@ -162,6 +162,37 @@ TEST(ScorecardHang, ACheckThatHangsIsAFindingAndTheOthersAreStillChecked) {
   EXPECT_TRUE(hang) << section["findings"].dump();
 }
 
+// A backend whose entry point leaves CPU work waiting
+// (tests/e2e/fixtures/integration/stalling): the harmless check stops at its
+// own limit, well before the group's, and the group, whose last point it was,
+// does not run again.
+TEST(ScorecardHang, CpuWorkThatWaitsBesideTheBackendStopsAtTheChecksOwnLimit) {
+  TempDir dir;
+  const std::string fixture = std::string(ONRAMP_SOURCE_DIR) + "/tests/e2e/fixtures/integration/stalling";
+  auto r = run_onramp({"probe", "--python", kHost, "--path", fixture, "--module", "stalling_backend", "--no-import",
+                       "--timeout", "40", "--json", "--out", dir.path() + "/probe"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json section = json::parse(r.out)["sections"]["integration"];
+  auto rows = rows_by_point(section);
+  EXPECT_EQ(rows["harmless"].value("status", ""), "raises") << rows["harmless"].dump();
+  EXPECT_NE(rows["harmless"].value("detail", "").find("forward_backward did not return: stopped at the check's own limit, 5 s"),
+            std::string::npos)
+      << rows["harmless"].dump();
+  const json* hang = nullptr;
+  for (const auto& f : section["findings"]) {
+    if (f.value("text", "").find("did not return (stopped at the check's own limit, 5 s)") != std::string::npos) hang = &f;
+  }
+  ASSERT_NE(hang, nullptr) << section["findings"].dump();
+  EXPECT_NE(hang->value("text", "").find("it was the group's last point to check, so the group did not run again"),
+            std::string::npos)
+      << hang->dump();
+  // One run of the autoload group: no second result file.
+  EXPECT_TRUE(fs::exists(dir.path() + "/probe/results/integration/autoload_on.jsonl"));
+  EXPECT_FALSE(fs::exists(dir.path() + "/probe/results/integration/autoload_on-1.jsonl"));
+  // Autoload off, the same work ran: the runtime group was not hurt.
+  EXPECT_EQ(rows["device_name"].value("status", ""), "absent") << rows["device_name"].dump();
+}
+
 // A small fixture backend that gets most points wrong the way real backends
 // do (tests/e2e/fixtures/integration/faulty: a plain package beside its
 // dist-info, so that importlib.metadata finds its entry point on --path).

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <exception>
 #include <fstream>
+#include <functional>
 #include <future>
 #include <memory>
 #include <optional>
@@ -70,6 +72,8 @@ struct AuditState {
   bool install_failed = false;  // pip failed: without a source tree the module is nowhere to import
   bool installed = false;       // pip installed the target into the step's venv
   diagnosis::Facts facts;       // what the probe measured, for the examples' diagnoses
+  // The runs of later steps that go beside the probe's (Step::phases).
+  std::vector<std::function<void()>> beside_probe;
   // The wheel and install steps may run at once (--jobs): each keeps its
   // sections here until both are done, and they join the report in step order.
   std::vector<report::Section> wheel_sections;
@@ -84,12 +88,24 @@ std::vector<std::string> claim_texts(const AuditState& s) {
   return out;
 }
 
+// A step that may run beside the probe, in three parts: what its phases()
+// does at once reads what earlier steps left (before the probe starts);
+// `run` holds its child processes and touches nothing shared; `finish` builds
+// its section once the probe's facts are known and returns the step's detail.
+struct Phases {
+  std::function<void()> run;
+  std::function<std::string(AuditState&)> finish;
+};
+
 struct Step {
   std::string name;
   // Empty when the step applies; otherwise why it is skipped.
   std::string (*skip_reason)(const AuditState&);
   // Runs the step; returns a one-line detail for the steps table.
   std::string (*run)(AuditState&);
+  // For a step that may run beside the probe: its parts (run is then phases,
+  // run, finish, one after another).
+  Phases (*phases)(AuditState&) = nullptr;
 };
 
 std::string needs_requirement(const AuditState& s) { return s.requirement ? "" : "the target is not a requirement"; }
@@ -288,6 +304,8 @@ std::string run_probe_step(AuditState& s) {
   std::string backend_wheel = s.wheels.empty() ? "" : s.wheels.front();
   options.import_facts = import_facts(runner, backend_wheel, s.python);
   options.facts = &s.facts;
+  options.beside = std::move(s.beside_probe);
+  s.beside_probe.clear();
   auto sections = probe::probe_sections(python, options);
   s.report.sections.push_back(std::move(sections.probe));
   if (sections.integration) s.report.sections.push_back(std::move(*sections.integration));
@@ -299,18 +317,26 @@ std::string run_probe_step(AuditState& s) {
   return "import " + s.module + " with " + python::describe(python.interpreter());
 }
 
-std::string run_examples_step(AuditState& s) {
-  std::vector<examples::ExampleFile> files;
+Phases examples_phases(AuditState& s) {
+  struct Job {
+    std::vector<examples::ExampleFile> files;
+    std::optional<python::Sandbox> python;
+    examples::ExamplesOptions options;
+    std::vector<std::optional<python::ScriptRun>> runs;
+  };
+  auto job = std::make_shared<Job>();
   for (const auto& doc : s.docs) {
     auto found = value_or_fatal(examples::collect_examples(doc));
-    files.insert(files.end(), found.begin(), found.end());
+    job->files.insert(job->files.end(), found.begin(), found.end());
   }
-  auto python = open_python(s, "examples");
-  examples::ExamplesOptions options{s.module, 60,
-                                    examples::device_registration(s.module, s.profile ? &*s.profile : nullptr),
-                                    s.facts};
-  s.report.sections.push_back(examples::examples_section(python, files, options));
-  return fmt::format("{} document(s)", s.docs.size());
+  job->python.emplace(open_python(s, "examples"));
+  job->options = {s.module, 60, examples::device_registration(s.module, s.profile ? &*s.profile : nullptr), {}};
+  return {[job] { job->runs = examples::run_examples(*job->python, job->files, job->options); },
+          [job](AuditState& after) {
+            job->options.facts = after.facts;
+            after.report.sections.push_back(examples::examples_section(job->files, job->runs, job->options));
+            return fmt::format("{} document(s)", after.docs.size());
+          }};
 }
 
 // The served view asks the installed backend: a module the install step put
@@ -325,20 +351,45 @@ std::string needs_installed_backend(const AuditState& s) {
   return s.module.empty() ? "no module to import (--module, a profile, or a wheel with one importable module)" : "";
 }
 
-std::string run_routes_step(AuditState& s) {
+Phases routes_phases(AuditState& s) {
+  struct Job {
+    ServedViewInput in;
+    std::vector<std::string> ops;
+    probe::Delegates delegates;
+    std::optional<python::Sandbox> python;
+    std::string module;
+    std::optional<Result<probe::AskedRoutes>> asked;
+  };
   auto coverage = port::coverage_from_report(report::to_json(s.report), "the ops section");
   if (!coverage) throw FatalError("no op lists to ask about: " + coverage.error().message);
   auto schema = value_or_fatal(ops::locate_aten_schema(s.options.aten, s.python));
   auto dispatch = value_or_fatal(port::load_aten_dispatch(schema.path));
-  ServedViewInput in{coverage->registered, coverage->unregistered, coverage->source + ")", schema.evidence};
-  auto ops = served_view_ops(in);
-  auto python = open_python(s, "routes");
-  s.options.progress(fmt::format("asking the dispatcher how {} serves {} ops", s.module, ops.size()));
-  auto asked = probe::ask_routes(python, s.module, ops, dispatch.delegate, "routes");
-  if (!asked) throw FatalError("the dispatcher could not be asked: " + asked.error().message);
-  s.report.sections.push_back(served_view_section(in, *asked));
-  if (!asked->facts.measured) return "not measured: " + asked->facts.not_measured;
-  return fmt::format("{} ops asked of the dispatcher after import {}", ops.size(), s.module);
+  auto job = std::make_shared<Job>();
+  job->in = {coverage->registered, coverage->unregistered, coverage->source + ")", schema.evidence};
+  job->ops = served_view_ops(job->in);
+  job->delegates = dispatch.delegate;
+  job->python.emplace(open_python(s, "routes"));
+  job->module = s.module;
+  auto progress = s.options.progress;
+  return {[job, progress] {
+            progress(fmt::format("asking the dispatcher how {} serves {} ops", job->module, job->ops.size()));
+            job->asked = probe::ask_routes(*job->python, job->module, job->ops, job->delegates, "routes");
+          },
+          [job](AuditState& after) {
+            auto& asked = *job->asked;
+            if (!asked) throw FatalError("the dispatcher could not be asked: " + asked.error().message);
+            after.report.sections.push_back(served_view_section(job->in, *asked));
+            if (!asked->facts.measured) return "not measured: " + asked->facts.not_measured;
+            return fmt::format("{} ops asked of the dispatcher after import {}", job->ops.size(), job->module);
+          }};
+}
+
+// A step with phases, run alone: its parts one after another.
+template <Phases (*phases)(AuditState&)>
+std::string run_phases(AuditState& s) {
+  Phases p = phases(s);
+  p.run();
+  return p.finish(s);
 }
 
 const std::vector<Step>& steps() {
@@ -346,8 +397,9 @@ const std::vector<Step>& steps() {
       {"resolve", needs_requirement, run_resolve_step},  {"build", needs_sdist, run_build_step},
       {"census", needs_source, run_census_step},    {"ops", needs_source, run_ops_step},
       {"wheel", needs_wheel, run_wheel_step},       {"install", needs_install, run_install_step},
-      {"probe", needs_module, run_probe_step},      {"examples", needs_docs, run_examples_step},
-      {"routes", needs_installed_backend, run_routes_step},
+      {"probe", needs_module, run_probe_step},
+      {"examples", needs_docs, run_phases<examples_phases>, examples_phases},
+      {"routes", needs_installed_backend, run_phases<routes_phases>, routes_phases},
   };
   return table;
 }
@@ -416,11 +468,12 @@ void add_own_share(report::Section& verdict, double wall, double child, double n
 }
 
 // Runs one step and records how it went; a failure is recorded, not thrown.
-StepRecord run_step(AuditState& s, const Step& step) {
+template <typename Body>
+StepRecord timed_step(const std::string& name, Body&& body) {
   auto start = std::chrono::steady_clock::now();
-  StepRecord record{step.name, "ran", "", 0};
+  StepRecord record{name, "ran", "", 0};
   try {
-    record.reason = step.run(s);
+    record.reason = body();
   } catch (const FatalError& e) {
     record.status = "failed";
     record.reason = e.what();
@@ -430,6 +483,11 @@ StepRecord run_step(AuditState& s, const Step& step) {
     record.reason = std::string("internal error: ") + e.what();
   }
   record.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return record;
+}
+
+StepRecord run_step(AuditState& s, const Step& step) {
+  StepRecord record = timed_step(step.name, [&] { return step.run(s); });
   if (step.name == "resolve") record.seconds = std::max(0.0, record.seconds - s.host_seconds);
   return record;
 }
@@ -440,6 +498,67 @@ void flush_step_sections(AuditState& s) {
     for (auto& section : *held) s.report.sections.push_back(std::move(section));
     held->clear();
   }
+}
+
+// A step run beside the probe: its record times its three parts together.
+struct Beside {
+  const Step* step;
+  StepRecord record;
+  std::optional<Phases> phases;
+  bool ran = false;          // its run went beside the probe's
+  std::exception_ptr error;  // what its run threw, rethrown when it finishes
+};
+
+// The examples and the served view need nothing of the probe but its facts,
+// which only their sections read: with --jobs over 1 their interpreters run
+// beside the probe's later runs (after its cold import, which runs alone) and
+// their sections are built once the probe is done, in step order. Returns the
+// index of the last step it ran.
+size_t run_probe_with_beside(AuditState& s, const std::vector<Step>& table, size_t probe_at) {
+  std::vector<Beside> beside;
+  beside.reserve(table.size());
+  size_t last = probe_at;
+  for (size_t j = probe_at + 1; j < table.size() && table[j].phases; ++j, ++last) {
+    auto& b = beside.emplace_back(Beside{&table[j], {table[j].name, "skipped", table[j].skip_reason(s), 0}, {}, false, {}});
+    if (!b.record.reason.empty()) continue;
+    b.record = timed_step(b.step->name, [&] {
+      b.phases = b.step->phases(s);
+      return std::string();
+    });
+    if (b.record.status != "ran") continue;
+    s.beside_probe.push_back([&b] {
+      auto start = std::chrono::steady_clock::now();
+      try {
+        b.phases->run();
+      } catch (...) {
+        b.error = std::current_exception();
+      }
+      b.ran = true;
+      b.record.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    });
+  }
+  int at_once = 1 + static_cast<int>(s.beside_probe.size());
+  s.options.progress(fmt::format("[{}-{}/{}] probe{}", probe_at + 1, last + 1, table.size(),
+                                 at_once > 1 ? ", the examples and the served view beside it" : ""));
+  s.steps.push_back(run_step(s, table[probe_at]));
+  s.beside_probe.clear();  // the probe may have stopped before taking them
+  if (at_once > 1) s.steps.back().ran_at_once = at_once;
+  for (auto& b : beside) {
+    if (b.record.status == "ran") {
+      double before = b.record.seconds;
+      bool ran = b.ran;
+      b.record = timed_step(b.step->name, [&] {
+        if (!b.ran) b.phases->run();
+        if (b.error) std::rethrow_exception(b.error);
+        return b.phases->finish(s);
+      });
+      b.record.seconds += before;
+      if (ran) b.record.ran_at_once = at_once;
+    }
+    s.steps.push_back(std::move(b.record));
+    flush_step_sections(s);
+  }
+  return last;
 }
 
 }  // namespace
@@ -504,6 +623,10 @@ report::Report run_audit(const AuditOptions& options) {
       s.steps.push_back(std::move(install_record));
       flush_step_sections(s);
       ++i;
+      continue;
+    }
+    if (step.name == "probe" && options.jobs > 1) {
+      i = run_probe_with_beside(s, table, i);
       continue;
     }
     options.progress(fmt::format("[{}/{}] {}", i + 1, table.size(), step.name));

@@ -184,15 +184,13 @@ void statement_rows(const python::ScriptRun& run, const ExamplesOptions& options
   }
 }
 
-void add_file(report::Section& s, python::Sandbox& sandbox, const ExampleFile& file, size_t index,
-              const ExamplesOptions& options, StatementTally& total, std::vector<report::Finding>& findings) {
+python::ScriptRun run_file(python::Sandbox& sandbox, const ExampleFile& file, size_t index,
+                           const ExamplesOptions& options) {
   progress(fmt::format("examples: {} ({} block(s))", file.path, file.blocks.size()));
   std::string blocks_rel = fmt::format("results/examples-{}-blocks.json", index);
   sandbox.write_file(blocks_rel, blocks_json(file, options).dump(1));
-  python::ScriptRun run =
-      sandbox.run_script("src/onramp/examples/python/run_statements.py", fmt::format("examples-{}.jsonl", index),
-                         {blocks_rel, fmt::format("{}", options.statement_timeout)});
-  add_statement_records(s, file, index, run, options, total, findings);
+  return sandbox.run_script("src/onramp/examples/python/run_statements.py", fmt::format("examples-{}.jsonl", index),
+                            {blocks_rel, fmt::format("{}", options.statement_timeout)});
 }
 
 // Each finding gets its id; a line that follows from a root failure names the
@@ -268,7 +266,23 @@ void add_statement_records(report::Section& s, const ExampleFile& file, size_t i
   s.add(std::move(t));
 }
 
+std::vector<std::optional<python::ScriptRun>> run_examples(python::Sandbox& sandbox,
+                                                          const std::vector<ExampleFile>& files,
+                                                          const ExamplesOptions& options) {
+  std::vector<std::optional<python::ScriptRun>> runs(files.size());
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (!files[i].blocks.empty()) runs[i] = run_file(sandbox, files[i], i + 1, options);
+  }
+  return runs;
+}
+
 report::Section examples_section(python::Sandbox& sandbox, const std::vector<ExampleFile>& files,
+                                 const ExamplesOptions& options) {
+  return examples_section(files, run_examples(sandbox, files, options), options);
+}
+
+report::Section examples_section(const std::vector<ExampleFile>& files,
+                                 const std::vector<std::optional<python::ScriptRun>>& runs,
                                  const ExamplesOptions& options) {
   report::Section section{keys::kSection, "Examples, statement by statement", {}, {}, {}};
   StatementTally total;
@@ -281,7 +295,7 @@ report::Section examples_section(python::Sandbox& sandbox, const std::vector<Exa
   for (size_t i = 0; i < files.size(); ++i) {
     for (const auto& c : files[i].shell) shell.rows.push_back({{"where", c.origin}, {"command", c.command}});
     prose += files[i].prose_cells;
-    if (!files[i].blocks.empty()) add_file(section, sandbox, files[i], i + 1, options, total, findings);
+    if (runs.at(i)) add_statement_records(section, files[i], i + 1, *runs[i], options, total, findings);
   }
   std::string evidence = "results/examples-*.jsonl in the run directory";
   std::string method = "Top-level statements (Python's ast) of Markdown python fences (cmark), notebook code cells "

@@ -4,6 +4,7 @@
 // source line, the outcome (ok, a short value repr, exception type and
 // message, timeout, not run) and its time: the article's "four lines, four
 // outcomes" table.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,16 @@ struct ExamplesOptions {
 // The examples section, as `onramp examples` and the audit's examples step
 // build it: every file's statements run in the sandbox, one interpreter a file.
 report::Section examples_section(python::Sandbox& sandbox, const std::vector<ExampleFile>& files,
+                                 const ExamplesOptions& options);
+
+// The two halves of it, for an audit that runs the examples beside its probe
+// and reads them once the probe's facts (options.facts) are known: the runs,
+// one per file (none for a file without blocks), then the section.
+std::vector<std::optional<python::ScriptRun>> run_examples(python::Sandbox& sandbox,
+                                                          const std::vector<ExampleFile>& files,
+                                                          const ExamplesOptions& options);
+report::Section examples_section(const std::vector<ExampleFile>& files,
+                                 const std::vector<std::optional<python::ScriptRun>>& runs,
                                  const ExamplesOptions& options);
 
 struct StatementTally {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <future>
 
 #include "onramp/install/install_plan.h"
 #include "onramp/install/install_section.h"
@@ -40,6 +41,11 @@ Result<PreflightDecision> preflight(const InstallOptions& o, const TempEstimate&
   return decide_temp_dir(estimate.bytes, *where, candidates, o.fix);
 }
 
+// "3.11" of "3.11.7": the venv's lib/pythonX.Y.
+std::string python_minor(const python::InterpreterFacts& i) {
+  return i.python_version.substr(0, i.python_version.rfind('.'));
+}
+
 // A pip command line as the report shows it: with the TMPDIR it ran under.
 std::string pip_command_line(const fs::path& tmp, const std::vector<std::string>& argv) {
   return util::command_line(argv, {{"TMPDIR", tmp.string()}});
@@ -54,22 +60,60 @@ Result<RunResult> run_watched(const PipRunner& pip, const std::vector<std::strin
   return ran;
 }
 
-std::vector<std::string> pip_check_argv(const InstallFacts& f) {
-  return python::pip_argv((f.venv / "bin" / "python").string(), {"check"});
+std::vector<std::string> pip_check_argv(const fs::path& venv) {
+  return python::pip_argv((venv / "bin" / "python").string(), {"check"});
 }
 
-// What pip check says of the interpreter's own packages, as the fresh venv
-// sees them, before anything is installed (about half a second).
-Result<void> check_host(const PipRunner& pip, const InstallOptions& o, InstallFacts& f) {
-  auto argv = pip_check_argv(f);
-  f.check_command = util::command_line(argv);
-  o.progress("asking whether the interpreter's own packages agree: " + f.check_command);
+// `python -m venv` for the install: with the host's packages visible. A venv
+// host: the new venv reaches the host's packages through a .pth (below), pip
+// and setuptools included, so it seeds none of its own: an older seeded
+// setuptools would shadow the one the host's torch requires.
+struct VenvMade {
+  std::string command;
+  RunResult run;
+};
+Result<VenvMade> make_venv(const PipRunner& pip, const InstallOptions& o, const InstallFacts& f, const fs::path& venv) {
+  std::vector<std::string> argv{f.interpreter.executable, "-m", "venv"};
+  bool layered = o.system_site_packages && f.interpreter.is_venv;
+  if (o.system_site_packages) argv.push_back("--system-site-packages");
+  if (layered) argv.push_back("--without-pip");
+  argv.push_back(venv.string());
   auto ran = pip.run(argv, 600);
+  if (!ran || !ran->ok()) {
+    return fail(fmt::format("{}: cannot create a venv: {}", venv.string(),
+                            ran ? ran->outcome() + ": " + ran->err.ending() : ran.error().message));
+  }
+  if (layered) {
+    // --system-site-packages reaches the base interpreter's packages, not
+    // those of the venv onramp was given: name them in a .pth file.
+    fs::path pth_path = venv / "lib" / ("python" + python_minor(f.interpreter)) / "site-packages" / kHostSitePth;
+    std::ofstream pth(pth_path);
+    for (const auto& dir : f.interpreter.site_dirs) pth << dir << "\n";
+    if (!pth.flush()) return fail(pth_path.string() + ": cannot write");
+  }
+  return VenvMade{util::command_line(argv), *ran};
+}
+
+// What pip check says of the interpreter's own packages as a fresh venv sees
+// them before anything is installed. It runs in a second venv made like the
+// install's, beside the install (pip check takes as long as a small install),
+// which is removed afterwards.
+struct HostCheck {
+  std::string command;
+  PipCheck parsed;
+};
+Result<HostCheck> check_host(const PipRunner& pip, const InstallOptions& o, const InstallFacts& f,
+                             const fs::path& venv) {
+  auto made = make_venv(pip, o, f, venv);
+  if (!made) return std::unexpected(made.error());
+  auto argv = pip_check_argv(venv);
+  HostCheck out{util::command_line(argv), {}};
+  auto ran = pip.run(argv, 600);
+  std::error_code ec;
+  fs::remove_all(venv, ec);
   if (!ran) return std::unexpected(ran.error());
-  auto host = parse_pip_check(ran->out.text());
-  f.host_conflicts = host.conflicts;
-  f.check_unread = host.unread;
-  return {};
+  out.parsed = parse_pip_check(ran->out.text());
+  return out;
 }
 
 // pip's resolver found no way, offline: when it failed on one of the
@@ -86,7 +130,7 @@ Result<void> set_aside_host_conflicts(const PipRunner& pip_runner, const Install
   if (f.resolver_conflicts.empty()) return {};  // pip failed on something else
   // pip check's lines that the host did not already have.
   auto unmet_now = [&]() -> Result<std::vector<PipConflict>> {
-    auto ran = pip_runner.run(pip_check_argv(f), 600);
+    auto ran = pip_runner.run(pip_check_argv(f.venv), 600);
     if (!ran) return std::unexpected(ran.error());
     return new_conflicts(f.host_conflicts, parse_pip_check(ran->out.text()).conflicts);
   };
@@ -159,40 +203,35 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   PipRunner pip_runner(runner, *dirs, *run_dir, pip_env);
   f.venv = *run_dir / "venv";
   f.system_site_packages = o.system_site_packages;
-  std::vector<std::string> venv_argv{f.interpreter.executable, "-m", "venv"};
-  // A venv host: the new venv reaches the host's packages through a .pth
-  // (below), pip and setuptools included, so it seeds none of its own: an
-  // older seeded setuptools would shadow the one the host's torch requires.
-  bool layered = o.system_site_packages && f.interpreter.is_venv;
-  if (o.system_site_packages) venv_argv.push_back("--system-site-packages");
-  if (layered) venv_argv.push_back("--without-pip");
-  venv_argv.push_back(f.venv.string());
-  o.progress("creating a venv: " + util::command_line(venv_argv));
-  auto venv = pip_runner.run(venv_argv, 600);
-  if (!venv || !venv->ok()) {
-    remove_pip_tmp();
-    return fail(fmt::format("{}: cannot create a venv: {}", f.venv.string(),
-                            venv ? venv->outcome() + ": " + venv->err.ending() : venv.error().message));
-  }
-  f.venv_command = util::command_line(venv_argv);
-  f.venv_seconds = venv->wall_seconds;
-  f.venv_ran_at_once = venv->ran_at_once;
-  std::string minor = f.interpreter.python_version.substr(0, f.interpreter.python_version.rfind('.'));
-  f.site_packages = f.venv / "lib" / ("python" + minor) / "site-packages";
-  if (layered) {
-    // --system-site-packages reaches the base interpreter's packages, not
-    // those of the venv onramp was given: name them in a .pth file.
-    std::ofstream pth(f.site_packages / kHostSitePth);
-    for (const auto& dir : f.interpreter.site_dirs) pth << dir << "\n";
-    if (!pth.flush()) return fail((f.site_packages / kHostSitePth).string() + ": cannot write");
-    f.host_site_dirs = f.interpreter.site_dirs;
-  }
+  // The host's own pip check, in a venv of its own, beside everything below.
+  std::future<Result<HostCheck>> host_check;
   if (o.system_site_packages) {
-    if (auto checked = check_host(pip_runner, o, f); !checked) {
-      remove_pip_tmp();
-      return std::unexpected(checked.error());
-    }
+    o.progress("asking, beside the install, whether the interpreter's own packages agree: pip check in " +
+               (*run_dir / "host-check-venv").string());
+    host_check = std::async(std::launch::async,
+                            [&] { return check_host(pip_runner, o, f, *run_dir / "host-check-venv"); });
   }
+  // The host check's answer, once: the install's section and its conflict rule need it.
+  auto host_checked = [&]() -> Result<void> {
+    if (!host_check.valid()) return {};
+    auto checked = host_check.get();
+    if (!checked) return std::unexpected(checked.error());
+    f.check_command = checked->command;
+    f.host_conflicts = checked->parsed.conflicts;
+    f.check_unread = checked->parsed.unread;
+    return {};
+  };
+  auto venv = make_venv(pip_runner, o, f, f.venv);
+  if (!venv) {
+    (void)host_checked();
+    remove_pip_tmp();
+    return std::unexpected(venv.error());
+  }
+  f.venv_command = venv->command;
+  f.venv_seconds = venv->run.wall_seconds;
+  f.venv_ran_at_once = venv->run.ran_at_once;
+  f.site_packages = f.venv / "lib" / ("python" + python_minor(f.interpreter)) / "site-packages";
+  if (o.system_site_packages && f.interpreter.is_venv) f.host_site_dirs = f.interpreter.site_dirs;
   auto before = dist_info_dirs(f.site_packages);
   auto pip_argv = python::pip_argv((f.venv / "bin" / "python").string(), {"install", "--progress-bar", "off"});
   std::vector<std::string> targets = f.plan.pip_targets;
@@ -222,6 +261,10 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   }
   f.pip = *pip;
   o.progress(fmt::format("pip finished: {} after {:.1f} s", f.pip.outcome(), f.pip.wall_seconds));
+  if (auto checked = host_checked(); !checked) {
+    remove_pip_tmp();
+    return std::unexpected(checked.error());
+  }
   if (!f.pip.ok() && is_resolution_failure(f.pip.err.text())) {
     auto aside = set_aside_host_conflicts(pip_runner, o, f, pip_argv, targets.size());
     if (!aside) {

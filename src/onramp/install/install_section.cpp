@@ -93,7 +93,8 @@ std::string conflict_lines(const std::vector<PipConflict>& conflicts) {
 void add_host_conflicts(report::Section& s, const InstallFacts& f) {
   if (f.check_command.empty()) return;
   s.add(Figure{"host_conflicts", "Requirements the interpreter's own packages do not meet", f.host_conflicts.size(),
-               "requirements", "pip check in the fresh venv, which sees the interpreter's packages, before the install",
+               "requirements", "pip check in a fresh venv made like the install's (it sees the interpreter's packages and nothing "
+               "installed), beside the install, then removed",
                f.check_command, ""});
   if (!f.check_unread.empty()) {
     s.add(Finding{Severity::info, "pip check printed lines onramp does not read: " + util::join(f.check_unread, ", "), "",
@@ -102,7 +103,7 @@ void add_host_conflicts(report::Section& s, const InstallFacts& f) {
   if (f.host_conflicts.empty()) return;
   bool resolver_failed = !f.resolver_pip_command.empty() || !f.pip.ok();
   s.add(conflict_table("host_conflicts", "The interpreter's packages that disagree (pip check)",
-                       "pip check in the venv before the install; named by pip's failure: the requirement's "
+                       "pip check in a fresh venv made like the install's, beside it; named by pip's failure: the requirement's "
                        "distribution is the one pip's resolver found no version of",
                        f.check_command, f.host_conflicts, resolver_failed ? &f.resolver_conflicts : nullptr));
   if (f.resolver_conflicts.empty()) {

@@ -15,6 +15,7 @@ std::string raised(const Import& i) {
 
 std::string stopped(const GroupRecords& g) {
   std::string what = g.pending_call.empty() ? "the interpreter" : g.pending_call;
+  if (g.stopped_after) return fmt::format("{} did not return within {:g} s (the check's own limit)", what, *g.stopped_after);
   return what + " did not return (the group's time limit or a crash ended the interpreter)";
 }
 

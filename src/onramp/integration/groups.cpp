@@ -1,5 +1,7 @@
 #include "onramp/integration/groups.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "onramp/util/progress.h"
@@ -38,6 +40,9 @@ GroupRun run_group(python::Sandbox& sandbox, const GroupOptions& options) {
       args.push_back("--skip");
       args.push_back(s);
     }
+    for (const auto& [point, seconds] : options.check_limits) {
+      args.insert(args.end(), {"--limit", point, fmt::format("{:g}", seconds)});
+    }
     auto run = sandbox.run_script("src/onramp/integration/python/integration.py",
                                   "integration/" + options.group + (attempt ? "-" + std::to_string(attempt) : "") +
                                       ".jsonl",
@@ -48,7 +53,13 @@ GroupRun run_group(python::Sandbox& sandbox, const GroupOptions& options) {
     out.wall_seconds += run.process.wall_seconds;
     out.ran_at_once = std::max(out.ran_at_once, run.process.ran_at_once);
     if (out.records.ended || out.records.pending_point.empty()) break;
-    out.hangs.push_back({out.records.pending_point, out.records.pending_call, run.process.outcome(), out.log});
+    bool more = checks_after(out.records, out.records.pending_point), again = more && attempt < kMaxReruns;
+    std::string then = again  ? "the group ran again without point " + out.records.pending_point
+                       : more ? fmt::format("the group was not run again (at most {} reruns)", kMaxReruns)
+                              : "it was the group's last point to check, so the group did not run again";
+    out.hangs.push_back({out.records.pending_point, out.records.pending_call, hang_outcome(out.records, run.process),
+                         out.log, then});
+    if (!again) break;
     skip.push_back(out.records.pending_point);
   }
   return out;

@@ -2,7 +2,9 @@
 // Runs one group of integration.py in its own sandboxed interpreter under its
 // own time limit. A check that hangs or kills the interpreter is named by its
 // "begin" record; the group then runs again without that point (at most
-// kMaxReruns times), so that one hang does not hide the other points.
+// kMaxReruns times), so that one hang does not hide the other points, unless
+// the point was the last of the group's plan (a rerun would check nothing
+// more). A point may have a limit of its own, shorter than the group's.
 #include <string>
 #include <vector>
 
@@ -18,6 +20,7 @@ struct Hang {
   std::string call;
   std::string outcome;  // "timed out after 60 s", "signal 11 (Segmentation fault)", ...
   std::string log;      // the last lines the interpreter wrote to stderr
+  std::string then;     // what onramp did next: "the group ran again without point P", ...
 };
 
 struct GroupRun {
@@ -35,6 +38,7 @@ struct GroupOptions {
   std::string device;
   double timeout_seconds = 60;
   std::vector<std::pair<std::string, std::string>> env;
+  std::vector<std::pair<std::string, double>> check_limits;  // point -> seconds (--limit)
 };
 
 GroupRun run_group(python::Sandbox& sandbox, const GroupOptions& options);

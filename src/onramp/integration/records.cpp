@@ -1,5 +1,8 @@
 #include "onramp/integration/records.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -54,11 +57,29 @@ GroupRecords read_group(const python::ScriptRun& run) {
     } else if (kind == "timing") {
       double s = number_field(r, "seconds", -1);
       if (std::isfinite(s) && s >= 0) out.import_torch_seconds = s;
+    } else if (kind == "plan") {
+      out.plan.clear();
+      for (const auto& point : report::array_field(r, "points")) {
+        if (point.is_string()) out.plan.push_back(point.get<std::string>());
+      }
+    } else if (kind == "stopped") {
+      double limit = number_field(r, "limit_seconds", -1);
+      if (std::isfinite(limit) && limit >= 0) out.stopped_after = limit;
     } else if (kind == "end") {
       out.ended = true;
     }
   }
   return out;
+}
+
+bool checks_after(const GroupRecords& records, const std::string& point) {
+  auto at = std::find(records.plan.begin(), records.plan.end(), point);
+  return at == records.plan.end() || at + 1 != records.plan.end();
+}
+
+std::string hang_outcome(const GroupRecords& records, const RunResult& process) {
+  if (records.stopped_after) return fmt::format("stopped at the check's own limit, {:g} s", *records.stopped_after);
+  return process.outcome();
 }
 
 std::vector<const Check*> checks_of(const GroupRecords& records, const std::string& point) {

@@ -41,12 +41,24 @@ struct GroupRecords {
   std::string privateuse1_name;          // after the group's imports
   std::optional<long long> device_count;  // torch.accelerator.device_count(); unset where not asked
   std::optional<double> import_torch_seconds;  // the "timing" of a bare import torch
+  std::vector<std::string> plan;         // the points the group checks, in order (its "plan" record)
   bool ended = false;                    // the "end" record was written
   std::string pending_point, pending_call;  // the check begun and never recorded (hung or crashed)
+  // The pending check outlived its own limit (--limit) and the script ended
+  // the interpreter: that limit, in seconds.
+  std::optional<double> stopped_after;
   std::vector<std::string> bad_lines;
 };
 
 GroupRecords read_group(const python::ScriptRun& run);
+
+// Whether the plan has a point after `point` (a rerun without it would check
+// more); true when the plan is unknown.
+bool checks_after(const GroupRecords& records, const std::string& point);
+
+// How the pending check ended: "stopped after 5 s (its own limit)" or the
+// interpreter's outcome.
+std::string hang_outcome(const GroupRecords& records, const RunResult& process);
 
 // The checks of one point, in order.
 std::vector<const Check*> checks_of(const GroupRecords& records, const std::string& point);

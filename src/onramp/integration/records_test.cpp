@@ -43,6 +43,33 @@ TEST(IntegrationRecords, ABeginWithoutItsCheckIsTheCheckThatStopped) {
   EXPECT_EQ(g.pending_call, "get_interface");
 }
 
+TEST(IntegrationRecords, APlanSaysWhetherARerunWouldCheckMore) {
+  auto g = read(R"({"kind": "plan", "points": ["harmless", "amp", 3, "compile"]}
+{"kind": "begin", "point": "amp", "call": "x"}
+)");
+  EXPECT_EQ(g.plan, (std::vector<std::string>{"harmless", "amp", "compile"}));
+  EXPECT_TRUE(checks_after(g, "amp"));
+  EXPECT_FALSE(checks_after(g, "compile"));
+  EXPECT_TRUE(checks_after(g, "not_planned"));  // a plan that does not name it says nothing
+  EXPECT_TRUE(checks_after(read(""), "amp"));   // no plan: rerun as before
+}
+
+TEST(IntegrationRecords, ACheckStoppedAtItsOwnLimitSaysSoNotTheProcessOutcome) {
+  RunResult process;
+  process.exit_code = 0;
+  auto stopped = read(R"({"kind": "begin", "point": "harmless", "call": "autoload on: forward_backward"}
+{"kind": "stopped", "point": "harmless", "call": "autoload on: forward_backward", "limit_seconds": 5}
+)");
+  EXPECT_EQ(stopped.pending_point, "harmless");
+  ASSERT_TRUE(stopped.stopped_after.has_value());
+  EXPECT_EQ(hang_outcome(stopped, process), "stopped at the check's own limit, 5 s");
+  process.exit_code = -1;
+  process.timed_out = true;
+  auto killed = read("{\"kind\": \"stopped\", \"limit_seconds\": \"5\"}\n");
+  EXPECT_FALSE(killed.stopped_after.has_value());
+  EXPECT_EQ(hang_outcome(killed, process), process.outcome());
+}
+
 TEST(IntegrationRecords, WrongTypesReadAsMissingAndUnknownOutcomesAsRaised) {
   auto g = read(R"({"kind": "check", "point": 3, "outcome": "maybe", "ok": "yes", "seconds": -4}
 {"kind": "context", "device_count": "two"}

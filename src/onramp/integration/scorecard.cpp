@@ -19,15 +19,29 @@ std::string write_routes_file(python::Sandbox& sandbox) {
   return rel;
 }
 
-std::vector<GroupOptions> scorecard_groups(const python::Sandbox& sandbox, const python::ScriptRun& api_run,
-                                           const ScorecardOptions& options) {
-  ProbeFacts probe = read_probe_facts(api_run);
-  std::string device = !options.device.empty() ? options.device : probe.device;
-  // Autoload off for the runtime group is set by the script itself; the
-  // autoload group turns it on whatever --env says, since that is its question.
+namespace {
+
+// Both groups' time limit, and the harmless point's own.
+GroupOptions group_options(const python::Sandbox& sandbox, const ScorecardOptions& options, const std::string& group,
+                           const std::string& device) {
   double limit = std::min(options.group_timeout_seconds, sandbox.limits().wall_seconds);
-  return {{"runtime", options.module, device, limit, {}},
-          {"autoload_on", options.module, device, limit, {{"TORCH_DEVICE_BACKEND_AUTOLOAD", "1"}}}};
+  return {group, options.module, device, limit, {}, {{"harmless", std::min(kHarmlessCheckSeconds, limit)}}};
+}
+
+}  // namespace
+
+GroupOptions runtime_group(const python::Sandbox& sandbox, const python::ScriptRun& api_run,
+                           const ScorecardOptions& options) {
+  // Autoload off for the runtime group is set by the script itself.
+  return group_options(sandbox, options, "runtime",
+                       !options.device.empty() ? options.device : read_probe_facts(api_run).device);
+}
+
+GroupOptions autoload_group(const python::Sandbox& sandbox, const ScorecardOptions& options) {
+  // Autoload on whatever --env says, since that is its question.
+  GroupOptions g = group_options(sandbox, options, "autoload_on", options.device);
+  g.env = {{"TORCH_DEVICE_BACKEND_AUTOLOAD", "1"}};
+  return g;
 }
 
 report::Section scorecard_from_runs(const python::ScriptRun& api_run, const GroupRun& runtime, const GroupRun& on) {
@@ -36,9 +50,8 @@ report::Section scorecard_from_runs(const python::ScriptRun& api_run, const Grou
 
 report::Section scorecard_section(python::Sandbox& sandbox, const python::ScriptRun& api_run,
                                   const ScorecardOptions& options) {
-  auto groups = scorecard_groups(sandbox, api_run, options);
-  GroupRun runtime = run_group(sandbox, groups[0]);
-  GroupRun on = run_group(sandbox, groups[1]);
+  GroupRun runtime = run_group(sandbox, runtime_group(sandbox, api_run, options));
+  GroupRun on = run_group(sandbox, autoload_group(sandbox, options));
   return scorecard_from_runs(api_run, runtime, on);
 }
 

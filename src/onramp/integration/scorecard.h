@@ -12,6 +12,11 @@
 
 namespace onramp::integration {
 
+// The harmless point's CPU work takes a few milliseconds (0.005 s here, 2
+// cores): one that has not returned in 5 s is hurt whatever the machine, and
+// waiting for the group's limit (60 s) says nothing more.
+inline constexpr double kHarmlessCheckSeconds = 5;
+
 struct ScorecardOptions {
   std::string module;
   std::string device;            // "" : the name PrivateUse1 has after the import
@@ -22,11 +27,14 @@ struct ScorecardOptions {
 // directory; the path to give api_probe.py --with-routes.
 std::string write_routes_file(python::Sandbox& sandbox);
 
-// The two groups to run (runtime, then autoload_on), independent of each
-// other once the device-API run has named the device; then the section from
-// their runs.
-std::vector<GroupOptions> scorecard_groups(const python::Sandbox& sandbox, const python::ScriptRun& api_run,
-                                           const ScorecardOptions& options);
+// The two groups to run, independent of each other: the runtime group checks
+// the device the device-API run named (options.device when given); the
+// autoload group needs nothing of that run (its device, for its context
+// record, is options.device or the name PrivateUse1 has after `import torch`),
+// so it may start before it. Then the section from their runs.
+GroupOptions runtime_group(const python::Sandbox& sandbox, const python::ScriptRun& api_run,
+                           const ScorecardOptions& options);
+GroupOptions autoload_group(const python::Sandbox& sandbox, const ScorecardOptions& options);
 report::Section scorecard_from_runs(const python::ScriptRun& api_run, const GroupRun& runtime, const GroupRun& on);
 
 report::Section scorecard_section(python::Sandbox& sandbox, const python::ScriptRun& api_run,

@@ -137,8 +137,8 @@ report::Section integration_section(const ScorecardInputs& in) {
     for (const auto& h : run->hangs) {
       if (h.point == "harmless") harmless_hang = s.findings.size();
       s.add(report::Finding{report::Severity::blocker,
-                            fmt::format("{} did not return ({}); the group ran again without point {}", h.call,
-                                        h.outcome, h.point) + (h.log.empty() ? "" : ". Its log: " + h.log),
+                            fmt::format("{} did not return ({}); {}", h.call, h.outcome, h.then) +
+                                (h.log.empty() ? "" : ". Its log: " + h.log),
                             "A call that hangs without the device should answer or raise.", run->command});
     }
   }

@@ -40,7 +40,8 @@ TEST(IntegrationSection, RowsFiguresAndTheHangFinding) {
                             {"serialization", "torch.load()", "raised", "", "RuntimeError", "not available", {}, 0},
                             {"harmless", "off: step", "value", "0.1", "", "", {}, 0}},
                            0);
-  runtime.hangs.push_back({"compile", "get_interface_for_device", "timed out after 60 s", "last line"});
+  runtime.hangs.push_back(
+      {"compile", "get_interface_for_device", "timed out after 60 s", "last line", "the group ran again without point compile"});
   GroupRun on = group({{"harmless", "on: step", "value", "0.1", "", "", {}, 0}}, 0);
   auto s = integration_section({builtin_points(), probe, runtime, on});
   EXPECT_EQ(status_of(s, "generator"), "provided");
@@ -77,7 +78,8 @@ TEST(IntegrationSection, TheDeviceFigureNamesTheDeviceTheChecksUsed) {
 TEST(IntegrationSection, CpuWorkHurtByAHangFollowsFromTheHangNotASecondRoot) {
   GroupRun runtime = group({{"harmless", "off: step", "value", "0.1", "", "", {}, 0}}, 0);
   GroupRun on = group({}, 0);
-  on.hangs.push_back({"harmless", "forward_backward", "timed out after 60 s", "Failed to fetch URL after 30 tries"});
+  on.hangs.push_back({"harmless", "forward_backward", "timed out after 60 s", "Failed to fetch URL after 30 tries",
+                     "it was the group's last point to check, so the group did not run again"});
   auto s = integration_section({builtin_points(), ProbeFacts{}, runtime, on});
   const report::Finding *hang = nullptr, *hurt = nullptr;
   for (const auto& f : s.findings) {

@@ -46,6 +46,7 @@ Result<AskedRoutes> ask_routes(python::Sandbox& box, const std::string& module, 
     }
   }
   out.command = run.command;
+  out.ran_at_once = run.process.ran_at_once;
   if (!out.facts.measured) return out;
   auto delegate_of = [&](const std::string& op) {
     auto d = delegates.find(op);

@@ -24,6 +24,7 @@ struct AskedRoutes {
   ServedFacts facts;  // measured false: facts.not_measured says why, and routes is empty
   std::map<std::string, ServedRoute, std::less<>> routes;  // one per op asked (not per delegate added)
   std::string command;  // the exact command, relative to the run directory
+  int ran_at_once = 1;  // of its run (util/jobs.h)
 };
 
 // The ops to name to the dispatcher: the ops and their delegates, sorted,

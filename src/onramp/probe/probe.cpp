@@ -39,17 +39,24 @@ void add_import_jobs(util::JobGroup& jobs, python::Sandbox& sandbox, const Probe
   });
 }
 
-// The matrix, then (they need the device name it measured) the two
-// integration groups; the rename sites beside them.
+// The matrix, then (it needs the device name the matrix measured) the
+// runtime group, the longest chain, on the matrix's own slot: added as a task
+// of its own it would queue behind everything added before it. The autoload
+// group needs nothing of the matrix: it starts at once (it may wait out its
+// own limits, as a backend that stalls CPU work makes it). The rename sites
+// beside them.
 void add_api_jobs(util::JobGroup& jobs, python::Sandbox& sandbox, const ProbeOptions& options,
                   const ApiProbeOptions& api, bool scorecard, LaterRuns& out) {
-  jobs.add([&jobs, &sandbox, &options, &api, scorecard, &out] {
+  integration::ScorecardOptions card{options.module, options.device};
+  jobs.add([&sandbox, &api, scorecard, card, &out] {
     out.api = run_api_matrix(sandbox, api);
-    if (!scorecard) return;
-    auto groups = integration::scorecard_groups(sandbox, out.api, {options.module, options.device});
-    jobs.add([&sandbox, &out, g = groups[0]] { out.runtime = integration::run_group(sandbox, g); });
-    jobs.add([&sandbox, &out, g = groups[1]] { out.autoload_on = integration::run_group(sandbox, g); });
+    if (scorecard) out.runtime = integration::run_group(sandbox, integration::runtime_group(sandbox, out.api, card));
   });
+  if (scorecard) {
+    jobs.add([&sandbox, card, &out] {
+      out.autoload_on = integration::run_group(sandbox, integration::autoload_group(sandbox, card));
+    });
+  }
   if (!options.module.empty()) {
     jobs.add([&sandbox, &options, &out] { out.sites = run_rename_sites(sandbox, options.module); });
   }
@@ -70,9 +77,12 @@ ProbeSections probe_sections(python::Sandbox& sandbox, const ProbeOptions& optio
     later.imports.front() = run_import(sandbox, options.module, "cold", 1, options.import_facts);
   }
   {
+    // Slots are taken in the order tasks are added: the matrix (the head of
+    // the longest chain) first.
     util::JobGroup jobs(options.jobs);
-    if (imports) add_import_jobs(jobs, sandbox, options, later);
     if (options.device_api) add_api_jobs(jobs, sandbox, options, api, scorecard, later);
+    if (imports) add_import_jobs(jobs, sandbox, options, later);
+    for (const auto& task : options.beside) jobs.add(task);
     jobs.wait();
   }
   if (imports) {

@@ -4,8 +4,10 @@
 // (api_probe.h), in one sandbox; with a module, also the integration
 // scorecard (integration/scorecard.h), which reads the matrix's run. The runs
 // after the cold import may run at once (ProbeOptions::jobs).
+#include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "onramp/diagnosis/facts.h"
 #include "onramp/python/sandbox.h"
@@ -28,6 +30,10 @@ struct ProbeOptions {
   // 1: one after another. The section is the same whatever the number, its
   // timings aside (and their ran_at_once).
   int jobs = 1;
+  // Work of the caller's that needs nothing of the probe (the audit's
+  // examples and served-view runs): it takes the same job slots, once the cold
+  // import is done, and with one job runs after the probe's own runs.
+  std::vector<std::function<void()>> beside;
 };
 
 struct ProbeSections {

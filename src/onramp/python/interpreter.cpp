@@ -4,6 +4,8 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
 
 #include "onramp/report/json_fields.h"
@@ -36,6 +38,41 @@ std::vector<std::string> query_environment() {
           "PYTHONNOUSERSITE=1"};
 }
 
+// An audit asks the same interpreter the same question up to eight times
+// (each step opens a sandbox of its own), each answer an interpreter start.
+// An answer is kept for this process while the interpreter and its site
+// directories keep their modification times (an install into a venv changes
+// its site-packages), and only for onramp's own runner, not a test's fake.
+class Answers {
+ public:
+  std::optional<InterpreterFacts> find(const std::string& key) {
+    std::lock_guard lock(mutex_);
+    auto it = kept_.find(key);
+    if (it == kept_.end() || it->second.second != stamps(it->second.first)) return std::nullopt;
+    return it->second.first;
+  }
+  void keep(const std::string& key, const InterpreterFacts& facts) {
+    std::lock_guard lock(mutex_);
+    kept_[key] = {facts, stamps(facts)};
+  }
+
+ private:
+  static std::vector<std::filesystem::file_time_type> stamps(const InterpreterFacts& f) {
+    std::vector<std::filesystem::file_time_type> out;
+    std::error_code ec;
+    out.push_back(std::filesystem::last_write_time(f.executable, ec));
+    for (const auto& dir : f.site_dirs) out.push_back(std::filesystem::last_write_time(dir, ec));
+    return out;
+  }
+  std::mutex mutex_;
+  std::map<std::string, std::pair<InterpreterFacts, std::vector<std::filesystem::file_time_type>>> kept_;
+};
+
+Answers& answers() {
+  static Answers kept;
+  return kept;
+}
+
 }  // namespace
 
 Result<InterpreterFacts> query_interpreter(ProcessRunner& runner, const std::string& python) {
@@ -46,6 +83,15 @@ Result<InterpreterFacts> query_interpreter(ProcessRunner& runner, const std::str
   std::string program = python;
   if (program.find('/') != std::string::npos && !program.starts_with("/")) {
     program = std::filesystem::absolute(program).lexically_normal().string();
+  }
+  bool own_runner = dynamic_cast<SandboxRunner*>(&runner) != nullptr;
+  const char* path_var = std::getenv("PATH");
+  std::string key = program + '\n' + (program.find('/') == std::string::npos && path_var ? path_var : "");
+  if (own_runner) {
+    if (auto kept = answers().find(key)) {
+      kept->python = python;
+      return *kept;
+    }
   }
   request.argv = {program, "-I", "-c", kQuery};
   request.env = query_environment();
@@ -70,6 +116,7 @@ Result<InterpreterFacts> query_interpreter(ProcessRunner& runner, const std::str
   for (const auto& dir : report::array_field(j, "site")) {
     if (dir.is_string()) facts.site_dirs.push_back(dir.get<std::string>());
   }
+  if (own_runner) answers().keep(key, facts);
   return facts;
 }
 

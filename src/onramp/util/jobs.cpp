@@ -13,10 +13,18 @@ int default_jobs() { return std::max(1, static_cast<int>(std::thread::hardware_c
 
 JobSlots::JobSlots(int jobs) : jobs_(std::max(1, jobs)), free_(jobs_) {}
 
-void JobSlots::acquire() {
+unsigned long long JobSlots::ticket() {
+  std::lock_guard lock(mutex_);
+  return next_ticket_++;
+}
+
+void JobSlots::acquire(unsigned long long ticket) {
   std::unique_lock lock(mutex_);
-  freed_.wait(lock, [this] { return free_ > 0; });
+  freed_.wait(lock, [this, ticket] { return free_ > 0 && serving_ == ticket; });
   --free_;
+  ++serving_;
+  lock.unlock();
+  freed_.notify_all();  // the next ticket may take another free slot
 }
 
 void JobSlots::release() {
@@ -24,7 +32,7 @@ void JobSlots::release() {
     std::lock_guard lock(mutex_);
     ++free_;
   }
-  freed_.notify_one();
+  freed_.notify_all();
 }
 
 JobGroup::~JobGroup() {
@@ -41,8 +49,8 @@ void JobGroup::add(std::function<void()> task) {
     task();
     return;
   }
-  auto future = std::async(std::launch::async, [this, task = std::move(task)] {
-    slots_.acquire();
+  auto future = std::async(std::launch::async, [this, ticket = slots_.ticket(), task = std::move(task)] {
+    slots_.acquire(ticket);
     struct Release {
       JobSlots& slots;
       ~Release() { slots.release(); }

@@ -18,11 +18,17 @@ namespace onramp::util {
 // std::thread::hardware_concurrency, at least 1: --jobs's default.
 int default_jobs();
 
-// A counting semaphore whose size is known only at run time.
+// A counting semaphore whose size is known only at run time. Waiters are
+// served in the order they came (a ticket each), so that work added first
+// starts first.
 class JobSlots {
  public:
   explicit JobSlots(int jobs);
-  void acquire();
+  // A place in the queue, taken where the work is added; acquire(ticket)
+  // waits for it.
+  unsigned long long ticket();
+  void acquire(unsigned long long ticket);
+  void acquire() { acquire(ticket()); }
   void release();
   int jobs() const { return jobs_; }
 
@@ -31,6 +37,7 @@ class JobSlots {
   std::condition_variable freed_;
   int jobs_;
   int free_;
+  unsigned long long next_ticket_ = 0, serving_ = 0;
 };
 
 class JobGroup {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <thread>
 #include <latch>
 #include <optional>
 #include <stdexcept>
@@ -46,6 +47,27 @@ TEST(JobGroup, OneJobRunsTasksInOrderAsTheyAreAdded) {
   jobs.add([&] { order.push_back(3); });
   jobs.wait();
   EXPECT_EQ(order, (std::vector<int>{1, 2, 3}));
+}
+
+TEST(JobSlots, ServeTicketsInTheOrderTheyWereTaken) {
+  // One slot, tickets taken in order here, their threads started in reverse:
+  // each pushes while it holds the only slot, so the pushes follow the tickets.
+  JobSlots slots(1);
+  slots.acquire();  // held until every thread waits
+  std::vector<unsigned long long> tickets;
+  for (int i = 0; i < 8; ++i) tickets.push_back(slots.ticket());
+  std::vector<int> served;
+  std::vector<std::thread> threads;
+  for (int i = 7; i >= 0; --i) {
+    threads.emplace_back([&, i] {
+      slots.acquire(tickets[static_cast<size_t>(i)]);
+      served.push_back(i);
+      slots.release();
+    });
+  }
+  slots.release();
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(served, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
 }
 
 TEST(JobGroup, TasksAddedByATaskAreWaitedFor) {
