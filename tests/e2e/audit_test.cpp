@@ -74,7 +74,8 @@ TEST_F(AuditReference, WritesThreeReportsAndPrintsTheVerdict) {
   EXPECT_NE(run_->out.find("Verdict: onramp-ref"), std::string::npos) << run_->out;
   // One after another with one job; with more (the default: the core count), beside the probe.
   bool in_turn = run_->err.find("[8/9] examples") != std::string::npos && run_->err.find("[9/9] routes") != std::string::npos;
-  bool beside = run_->err.find("[7-9/9] probe, the examples and the served view beside it") != std::string::npos;
+  bool beside = run_->err.find("[7-8/9] probe, and beside it: examples") != std::string::npos &&
+                run_->err.find("[9/9] routes") != std::string::npos;
   EXPECT_TRUE(in_turn || beside) << run_->err;
   EXPECT_NE(run_->err.find("report written to"), std::string::npos);
 }

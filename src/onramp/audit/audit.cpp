@@ -47,6 +47,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// What the served view asks: the ops of the source's inventories (and their
+// delegates). Prepared before the probe, which records their routes in its
+// matrix's run (ProbeOptions::more_routes); asked in an interpreter of its own
+// when the probe did not.
+struct RoutesJob {
+  ServedViewInput in;
+  std::vector<std::string> ops;
+  probe::Delegates delegates;
+};
+
 // What the steps learn and hand on to later steps.
 struct AuditState {
   explicit AuditState(const AuditOptions& o) : options(o) {}
@@ -74,6 +84,11 @@ struct AuditState {
   diagnosis::Facts facts;       // what the probe measured, for the examples' diagnoses
   // The runs of later steps that go beside the probe's (Step::phases).
   std::vector<std::function<void()>> beside_probe;
+  // The served view's ops, prepared before the probe so that its matrix's run
+  // records their routes (or why they could not be prepared), and that run.
+  std::shared_ptr<RoutesJob> routes_job;
+  std::string routes_stop;
+  std::optional<python::ScriptRun> probe_api;
   // The wheel and install steps may run at once (--jobs): each keeps its
   // sections here until both are done, and they join the report in step order.
   std::vector<report::Section> wheel_sections;
@@ -292,6 +307,9 @@ python::Sandbox open_python(const AuditState& s, const std::string& step) {
   return python::Sandbox::open(runner, o, s.options.run_dir / step);
 }
 
+std::string needs_installed_backend(const AuditState& s);
+std::shared_ptr<RoutesJob> prepare_routes(const AuditState& s);
+
 std::string run_probe_step(AuditState& s) {
   auto python = open_python(s, "probe");
   probe::ProbeOptions options;
@@ -306,7 +324,16 @@ std::string run_probe_step(AuditState& s) {
   options.facts = &s.facts;
   options.beside = std::move(s.beside_probe);
   s.beside_probe.clear();
+  if (needs_installed_backend(s).empty()) {
+    try {
+      s.routes_job = prepare_routes(s);
+      options.more_routes = probe::ops_to_ask(s.routes_job->ops, s.routes_job->delegates);
+    } catch (const FatalError& e) {
+      s.routes_stop = e.what();  // the routes step's failure, not the probe's
+    }
+  }
   auto sections = probe::probe_sections(python, options);
+  s.probe_api = std::move(sections.api);
   s.report.sections.push_back(std::move(sections.probe));
   if (sections.integration) s.report.sections.push_back(std::move(*sections.integration));
   explain_missing_runtime(runner, s.report,
@@ -351,37 +378,35 @@ std::string needs_installed_backend(const AuditState& s) {
   return s.module.empty() ? "no module to import (--module, a profile, or a wheel with one importable module)" : "";
 }
 
-Phases routes_phases(AuditState& s) {
-  struct Job {
-    ServedViewInput in;
-    std::vector<std::string> ops;
-    probe::Delegates delegates;
-    std::optional<python::Sandbox> python;
-    std::string module;
-    std::optional<Result<probe::AskedRoutes>> asked;
-  };
+std::shared_ptr<RoutesJob> prepare_routes(const AuditState& s) {
   auto coverage = port::coverage_from_report(report::to_json(s.report), "the ops section");
   if (!coverage) throw FatalError("no op lists to ask about: " + coverage.error().message);
   auto schema = value_or_fatal(ops::locate_aten_schema(s.options.aten, s.python));
   auto dispatch = value_or_fatal(port::load_aten_dispatch(schema.path));
-  auto job = std::make_shared<Job>();
+  auto job = std::make_shared<RoutesJob>();
   job->in = {coverage->registered, coverage->unregistered, coverage->source + ")", schema.evidence};
   job->ops = served_view_ops(job->in);
   job->delegates = dispatch.delegate;
-  job->python.emplace(open_python(s, "routes"));
-  job->module = s.module;
-  auto progress = s.options.progress;
-  return {[job, progress] {
-            progress(fmt::format("asking the dispatcher how {} serves {} ops", job->module, job->ops.size()));
-            job->asked = probe::ask_routes(*job->python, job->module, job->ops, job->delegates, "routes");
-          },
-          [job](AuditState& after) {
-            auto& asked = *job->asked;
-            if (!asked) throw FatalError("the dispatcher could not be asked: " + asked.error().message);
-            after.report.sections.push_back(served_view_section(job->in, *asked));
-            if (!asked->facts.measured) return "not measured: " + asked->facts.not_measured;
-            return fmt::format("{} ops asked of the dispatcher after import {}", job->ops.size(), job->module);
-          }};
+  return job;
+}
+
+std::string run_routes_step(AuditState& s) {
+  if (!s.routes_stop.empty()) throw FatalError(s.routes_stop);
+  auto job = s.routes_job ? s.routes_job : prepare_routes(s);
+  std::string where = "in the probe's device-API run";
+  Result<probe::AskedRoutes> asked = fail("not asked");
+  if (s.routes_job && s.probe_api) {
+    asked = probe::read_asked_routes(*s.probe_api, job->ops, job->delegates);
+  } else {
+    auto python = open_python(s, "routes");
+    s.options.progress(fmt::format("asking the dispatcher how {} serves {} ops", s.module, job->ops.size()));
+    asked = probe::ask_routes(python, s.module, job->ops, job->delegates, "routes");
+    where = "in an interpreter of their own";
+  }
+  if (!asked) throw FatalError("the dispatcher could not be asked: " + asked.error().message);
+  s.report.sections.push_back(served_view_section(job->in, *asked));
+  if (!asked->facts.measured) return "not measured: " + asked->facts.not_measured;
+  return fmt::format("{} ops asked of the dispatcher after import {}, {}", job->ops.size(), s.module, where);
 }
 
 // A step with phases, run alone: its parts one after another.
@@ -399,7 +424,7 @@ const std::vector<Step>& steps() {
       {"wheel", needs_wheel, run_wheel_step},       {"install", needs_install, run_install_step},
       {"probe", needs_module, run_probe_step},
       {"examples", needs_docs, run_phases<examples_phases>, examples_phases},
-      {"routes", needs_installed_backend, run_phases<routes_phases>, routes_phases},
+      {"routes", needs_installed_backend, run_routes_step},
   };
   return table;
 }
@@ -509,11 +534,11 @@ struct Beside {
   std::exception_ptr error;  // what its run threw, rethrown when it finishes
 };
 
-// The examples and the served view need nothing of the probe but its facts,
-// which only their sections read: with --jobs over 1 their interpreters run
-// beside the probe's later runs (after its cold import, which runs alone) and
-// their sections are built once the probe is done, in step order. Returns the
-// index of the last step it ran.
+// The examples need nothing of the probe but its facts, which only their
+// section reads: with --jobs over 1 their interpreters run beside the probe's
+// later runs (after its cold import, which runs alone) and their section is
+// built once the probe is done, in step order. Returns the index of the last
+// step it ran.
 size_t run_probe_with_beside(AuditState& s, const std::vector<Step>& table, size_t probe_at) {
   std::vector<Beside> beside;
   beside.reserve(table.size());
@@ -538,8 +563,13 @@ size_t run_probe_with_beside(AuditState& s, const std::vector<Step>& table, size
     });
   }
   int at_once = 1 + static_cast<int>(s.beside_probe.size());
-  s.options.progress(fmt::format("[{}-{}/{}] probe{}", probe_at + 1, last + 1, table.size(),
-                                 at_once > 1 ? ", the examples and the served view beside it" : ""));
+  std::string names;
+  for (const auto& b : beside) {
+    if (b.record.status == "ran") names += (names.empty() ? "" : ", ") + b.step->name;
+  }
+  s.options.progress(names.empty() ? fmt::format("[{}/{}] probe", probe_at + 1, table.size())
+                                   : fmt::format("[{}-{}/{}] probe, and beside it: {}", probe_at + 1, last + 1,
+                                                 table.size(), names));
   s.steps.push_back(run_step(s, table[probe_at]));
   s.beside_probe.clear();  // the probe may have stopped before taking them
   if (at_once > 1) s.steps.back().ran_at_once = at_once;

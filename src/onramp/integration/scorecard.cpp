@@ -1,6 +1,7 @@
 #include "onramp/integration/scorecard.h"
 
 #include <algorithm>
+#include <set>
 
 #include "onramp/integration/groups.h"
 #include "onramp/integration/points.h"
@@ -9,12 +10,18 @@
 
 namespace onramp::integration {
 
-std::string write_routes_file(python::Sandbox& sandbox) {
+std::string write_routes_file(python::Sandbox& sandbox, const std::vector<std::string>& more) {
   std::string list;
+  std::set<std::string> seen;
   for (const auto& p : builtin_points()) {
-    for (const auto& op : p.ops) list += op + "\n";
+    for (const auto& op : p.ops) {
+      if (seen.insert(op).second) list += op + "\n";
+    }
   }
-  const std::string rel = "integration/minimum-ops.txt";
+  for (const auto& op : more) {
+    if (seen.insert(op).second) list += op + "\n";
+  }
+  const std::string rel = more.empty() ? "integration/minimum-ops.txt" : "integration/routes-ops.txt";
   sandbox.write_file(rel, list);
   return rel;
 }

@@ -23,9 +23,10 @@ struct ScorecardOptions {
   double group_timeout_seconds = 60;
 };
 
-// Writes the minimum operator set (data/integration.toml) into the run
-// directory; the path to give api_probe.py --with-routes.
-std::string write_routes_file(python::Sandbox& sandbox);
+// Writes the minimum operator set (data/integration.toml), then `more` (ops
+// a caller wants the same run to answer, each once), into the run directory;
+// the path to give api_probe.py --with-routes.
+std::string write_routes_file(python::Sandbox& sandbox, const std::vector<std::string>& more = {});
 
 // The two groups to run, independent of each other: the runtime group checks
 // the device the device-API run named (options.device when given); the

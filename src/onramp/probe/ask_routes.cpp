@@ -22,6 +22,11 @@ Result<AskedRoutes> ask_routes(python::Sandbox& box, const std::string& module, 
   box.write_file(stem + "-args.json", args.is_object() ? args.dump() : "{}");
   auto run = box.run_script("src/onramp/probe/python/api_probe.py", stem + ".jsonl",
                             {module, "", "--routes", stem + "-ops.txt", "--args", stem + "-args.json"});
+  return read_asked_routes(run, ops, delegates);
+}
+
+Result<AskedRoutes> read_asked_routes(const python::ScriptRun& run, const std::vector<std::string>& ops,
+                                      const Delegates& delegates) {
   for (const auto& r : run.records) {
     if (report::text_field(r, "kind") == "module_import" && !report::bool_field(r, "ok", true)) {
       return fail("import failed: " + report::text_field(r, "type") + ": " + report::text_field(r, "message"));

@@ -44,4 +44,10 @@ Result<AskedRoutes> ask_routes(python::Sandbox& box, const std::string& module, 
                                const Delegates& delegates, const std::string& stem,
                                const nlohmann::json& args = nlohmann::json::object());
 
+// The reading half: the routes of `ops` from a run of api_probe.py that was
+// given them (ops_to_ask), its own (--routes) or the device-API matrix's
+// (--with-routes, which records them before the matrix).
+Result<AskedRoutes> read_asked_routes(const python::ScriptRun& run, const std::vector<std::string>& ops,
+                                      const Delegates& delegates);
+
 }  // namespace onramp::probe

@@ -65,10 +65,12 @@ void add_api_jobs(util::JobGroup& jobs, python::Sandbox& sandbox, const ProbeOpt
 }  // namespace
 
 ProbeSections probe_sections(python::Sandbox& sandbox, const ProbeOptions& options) {
-  ProbeSections out{report::Section{keys::kSection, "Import and device probes", {}, {}, {}}, std::nullopt};
+  ProbeSections out{report::Section{keys::kSection, "Import and device probes", {}, {}, {}}, std::nullopt, std::nullopt};
   bool imports = !options.module.empty() && options.import_runs;
   bool scorecard = options.device_api && options.integration && !options.module.empty();
-  ApiProbeOptions api{options.module, options.device, scorecard ? integration::write_routes_file(sandbox) : ""};
+  bool routes = scorecard || !options.more_routes.empty();
+  ApiProbeOptions api{options.module, options.device,
+                      routes ? integration::write_routes_file(sandbox, options.more_routes) : ""};
   LaterRuns later;
   if (imports) {
     later.imports.resize(static_cast<size_t>(options.runs) + 1);
@@ -92,6 +94,7 @@ ProbeSections probe_sections(python::Sandbox& sandbox, const ProbeOptions& optio
   add_host_figure(out.probe, sandbox);
   add_api_records(out.probe, later.api, api, options.module.empty() ? nullptr : &later.sites, options.facts);
   if (scorecard) out.integration = integration::scorecard_from_runs(later.api, later.runtime, later.autoload_on);
+  out.api = std::move(later.api);
   return out;
 }
 

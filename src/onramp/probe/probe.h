@@ -34,11 +34,16 @@ struct ProbeOptions {
   // examples and served-view runs): it takes the same job slots, once the cold
   // import is done, and with one job runs after the probe's own runs.
   std::vector<std::function<void()>> beside;
+  // Ops whose PrivateUse1 routes the caller wants (the audit's served view):
+  // the matrix records them with the minimum operator set, before the matrix
+  // itself, so that they need no interpreter of their own.
+  std::vector<std::string> more_routes;
 };
 
 struct ProbeSections {
   report::Section probe;
   std::optional<report::Section> integration;
+  std::optional<python::ScriptRun> api;  // the matrix's run, when it ran
 };
 
 ProbeSections probe_sections(python::Sandbox& sandbox, const ProbeOptions& options);

@@ -79,6 +79,11 @@ fs::path Sandbox::write_file(const std::string& rel, const std::string& content)
   return path;
 }
 
+namespace {
+constexpr const char* kExitHelper = "scripts/onramp_exit.py";
+constexpr const char* kExitHelperKey = "src/onramp/python/python/onramp_exit.py";
+}  // namespace
+
 ScriptRun Sandbox::run_script(const std::string& script_key, const std::string& result_name,
                               const std::vector<std::string>& args, const ScriptOptions& options) {
   std::string script_rel = "scripts/" + fs::path(script_key).filename().string(), result_rel = "results/" + result_name;
@@ -88,6 +93,8 @@ ScriptRun Sandbox::run_script(const std::string& script_key, const std::string& 
     static std::mutex writing;
     std::lock_guard lock(writing);
     if (!fs::exists(run_dir_ / script_rel)) write_file(script_rel, std::string(embedded::get(script_key)));
+    // Every script imports it last (python/onramp_exit.py).
+    if (!fs::exists(run_dir_ / kExitHelper)) write_file(kExitHelper, std::string(embedded::get(kExitHelperKey)));
   }
   fs::create_directories((run_dir_ / result_rel).parent_path());
   fs::remove(run_dir_ / result_rel);
