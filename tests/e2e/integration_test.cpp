@@ -140,13 +140,21 @@ TEST_F(Scorecard, ProbeWithoutIntegrationHasNoSection) {
 
 // A check that never returns ends its group's interpreter at the time limit;
 // the group runs again without that point, so the points after it are checked.
+// The integration section of `onramp probe --no-import` on a fixture backend
+// (a directory under tests/e2e/fixtures/integration put on --path).
+json fixture_scorecard(const TempDir& dir, const std::string& where, const std::string& module,
+                       const std::string& timeout) {
+  const std::string fixture = std::string(ONRAMP_SOURCE_DIR) + "/tests/e2e/fixtures/integration" + where;
+  auto r = run_onramp({"probe", "--python", kHost, "--path", fixture, "--module", module, "--no-import", "--timeout",
+                       timeout, "--json", "--out", dir.path() + "/probe"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  auto doc = json::parse(r.out, nullptr, false);
+  return doc.is_discarded() ? json::object() : doc["sections"]["integration"];
+}
+
 TEST(ScorecardHang, ACheckThatHangsIsAFindingAndTheOthersAreStillChecked) {
   TempDir dir;
-  const std::string fixture = std::string(ONRAMP_SOURCE_DIR) + "/tests/e2e/fixtures/integration";
-  auto r = run_onramp({"probe", "--python", kHost, "--path", fixture, "--module", "hanging_backend", "--no-import",
-                       "--timeout", "20", "--json", "--out", dir.path() + "/probe"});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  json section = json::parse(r.out)["sections"]["integration"];
+  json section = fixture_scorecard(dir, "", "hanging_backend", "20");
   auto rows = rows_by_point(section);
   EXPECT_EQ(rows["amp"].value("status", ""), "raises") << rows["amp"].dump();
   EXPECT_NE(rows["amp"]["detail"].get<std::string>().find("did not return"), std::string::npos);
@@ -168,11 +176,7 @@ TEST(ScorecardHang, ACheckThatHangsIsAFindingAndTheOthersAreStillChecked) {
 // does not run again.
 TEST(ScorecardHang, CpuWorkThatWaitsBesideTheBackendStopsAtTheChecksOwnLimit) {
   TempDir dir;
-  const std::string fixture = std::string(ONRAMP_SOURCE_DIR) + "/tests/e2e/fixtures/integration/stalling";
-  auto r = run_onramp({"probe", "--python", kHost, "--path", fixture, "--module", "stalling_backend", "--no-import",
-                       "--timeout", "40", "--json", "--out", dir.path() + "/probe"});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  json section = json::parse(r.out)["sections"]["integration"];
+  json section = fixture_scorecard(dir, "/stalling", "stalling_backend", "40");
   auto rows = rows_by_point(section);
   EXPECT_EQ(rows["harmless"].value("status", ""), "raises") << rows["harmless"].dump();
   EXPECT_NE(rows["harmless"].value("detail", "").find("forward_backward did not return: stopped at the check's own limit, 5 s"),
