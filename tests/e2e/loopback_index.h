@@ -23,7 +23,9 @@ extern char** environ;
 
 namespace onramp::e2e {
 
-// The index: built once per test, served until the test ends.
+// The index: built once per test, served until the test ends. The server dies
+// with the thread that started it (PR_SET_PDEATHSIG, fixtures/index_server.py),
+// so that a crashed test leaves no server behind: make it on the test's thread.
 class LoopbackIndex {
  public:
   // `python` is the interpreter whose tags and version the distributions are
