@@ -86,7 +86,7 @@ struct AuditState {
   std::vector<std::function<void()>> beside_probe;
   // The served view's ops, prepared before the probe so that its matrix's run
   // records their routes (or why they could not be prepared), and that run.
-  std::shared_ptr<RoutesJob> routes_job;
+  std::optional<RoutesJob> routes_job;
   std::string routes_stop;
   std::optional<python::ScriptRun> probe_api;
   // The wheel and install steps may run at once (--jobs): each keeps its
@@ -308,7 +308,7 @@ python::Sandbox open_python(const AuditState& s, const std::string& step) {
 }
 
 std::string needs_installed_backend(const AuditState& s);
-std::shared_ptr<RoutesJob> prepare_routes(const AuditState& s);
+RoutesJob prepare_routes(const AuditState& s);
 
 std::string run_probe_step(AuditState& s) {
   auto python = open_python(s, "probe");
@@ -378,35 +378,34 @@ std::string needs_installed_backend(const AuditState& s) {
   return s.module.empty() ? "no module to import (--module, a profile, or a wheel with one importable module)" : "";
 }
 
-std::shared_ptr<RoutesJob> prepare_routes(const AuditState& s) {
+RoutesJob prepare_routes(const AuditState& s) {
   auto coverage = port::coverage_from_report(report::to_json(s.report), "the ops section");
   if (!coverage) throw FatalError("no op lists to ask about: " + coverage.error().message);
   auto schema = value_or_fatal(ops::locate_aten_schema(s.options.aten, s.python));
   auto dispatch = value_or_fatal(port::load_aten_dispatch(schema.path));
-  auto job = std::make_shared<RoutesJob>();
-  job->in = {coverage->registered, coverage->unregistered, coverage->source + ")", schema.evidence};
-  job->ops = served_view_ops(job->in);
-  job->delegates = dispatch.delegate;
+  RoutesJob job;
+  job.in = {coverage->registered, coverage->unregistered, coverage->source + ")", schema.evidence};
+  job.ops = served_view_ops(job.in);
+  job.delegates = dispatch.delegate;
   return job;
 }
 
 std::string run_routes_step(AuditState& s) {
   if (!s.routes_stop.empty()) throw FatalError(s.routes_stop);
-  auto job = s.routes_job ? s.routes_job : prepare_routes(s);
-  std::string where = "in the probe's device-API run";
-  Result<probe::AskedRoutes> asked = fail("not asked");
-  if (s.routes_job && s.probe_api) {
-    asked = probe::read_asked_routes(*s.probe_api, job->ops, job->delegates);
-  } else {
+  // The probe's matrix was given these ops when they were prepared before it.
+  bool in_probe = s.routes_job && s.probe_api;
+  RoutesJob job = s.routes_job ? *s.routes_job : prepare_routes(s);
+  auto ask_alone = [&] {
     auto python = open_python(s, "routes");
-    s.options.progress(fmt::format("asking the dispatcher how {} serves {} ops", s.module, job->ops.size()));
-    asked = probe::ask_routes(python, s.module, job->ops, job->delegates, "routes");
-    where = "in an interpreter of their own";
-  }
+    s.options.progress(fmt::format("asking the dispatcher how {} serves {} ops", s.module, job.ops.size()));
+    return probe::ask_routes(python, s.module, job.ops, job.delegates, "routes");
+  };
+  auto asked = in_probe ? probe::read_asked_routes(*s.probe_api, job.ops, job.delegates) : ask_alone();
   if (!asked) throw FatalError("the dispatcher could not be asked: " + asked.error().message);
-  s.report.sections.push_back(served_view_section(job->in, *asked));
+  s.report.sections.push_back(served_view_section(job.in, *asked));
   if (!asked->facts.measured) return "not measured: " + asked->facts.not_measured;
-  return fmt::format("{} ops asked of the dispatcher after import {}, {}", job->ops.size(), s.module, where);
+  return fmt::format("{} ops asked of the dispatcher after import {}, {}", job.ops.size(), s.module,
+                     in_probe ? "in the probe's device-API run" : "in an interpreter of their own");
 }
 
 // A step with phases, run alone: its parts one after another.

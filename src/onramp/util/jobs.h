@@ -28,7 +28,6 @@ class JobSlots {
   // waits for it.
   unsigned long long ticket();
   void acquire(unsigned long long ticket);
-  void acquire() { acquire(ticket()); }
   void release();
   int jobs() const { return jobs_; }
 

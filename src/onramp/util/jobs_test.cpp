@@ -53,7 +53,7 @@ TEST(JobSlots, ServeTicketsInTheOrderTheyWereTaken) {
   // One slot, tickets taken in order here, their threads started in reverse:
   // each pushes while it holds the only slot, so the pushes follow the tickets.
   JobSlots slots(1);
-  slots.acquire();  // held until every thread waits
+  slots.acquire(slots.ticket());  // held until every thread waits
   std::vector<unsigned long long> tickets;
   for (int i = 0; i < 8; ++i) tickets.push_back(slots.ticket());
   std::vector<int> served;
