@@ -1,16 +1,24 @@
 // The result files of integration.py (JSON Lines): the backend's code runs in
 // the same interpreter and can write anything there, so every record is
 // hostile. The same bytes are read as both groups' records and as the
-// device-API probe's run, judged into the scorecard and rendered.
+// device-API probe's run, judged into the scorecard and rendered; each line is
+// also read as onramp reads it while the group runs (lend_watch.h).
 #include "fuzz_input.h"
+#include "onramp/integration/lend_watch.h"
 #include "onramp/integration/points.h"
 #include "onramp/integration/probe_facts.h"
 #include "onramp/integration/section.h"
 #include "onramp/report/render.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string text(onramp::fuzz::as_text(data, size));
+  for (size_t start = 0; start <= text.size();) {
+    size_t end = std::min(text.find('\n', start), text.size());
+    (void)onramp::integration::lend_signal(text.substr(start, end - start));
+    start = end + 1;
+  }
   onramp::python::ScriptRun run;
-  onramp::python::read_records(std::string(onramp::fuzz::as_text(data, size)), run);
+  onramp::python::read_records(text, run);
   run.command = "python integration.py";
   onramp::integration::GroupRun runtime{onramp::integration::read_group(run), {{"amp", "x", "timed out", "log", "ran again"}},
                                         run.command, "log", 1.0};

@@ -146,7 +146,7 @@ json fixture_scorecard(const TempDir& dir, const std::string& where, const std::
                        const std::string& timeout) {
   const std::string fixture = std::string(ONRAMP_SOURCE_DIR) + "/tests/e2e/fixtures/integration" + where;
   auto r = run_onramp({"probe", "--python", kHost, "--path", fixture, "--module", module, "--no-import", "--timeout",
-                       timeout, "--json", "--out", dir.path() + "/probe"});
+                       timeout, "--jobs", "2", "--json", "--out", dir.path() + "/probe"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   auto doc = json::parse(r.out, nullptr, false);
   return doc.is_discarded() ? json::object() : doc["sections"]["integration"];
@@ -173,7 +173,9 @@ TEST(ScorecardHang, ACheckThatHangsIsAFindingAndTheOthersAreStillChecked) {
 // A backend whose entry point leaves CPU work waiting
 // (tests/e2e/fixtures/integration/stalling): the harmless check stops at its
 // own limit, well before the group's, and the group, whose last point it was,
-// does not run again.
+// does not run again. While it waits, idle, its job slot is lent: with two
+// jobs, the work queued behind it (the rename sites) runs beside the two
+// groups, three processes at once.
 TEST(ScorecardHang, CpuWorkThatWaitsBesideTheBackendStopsAtTheChecksOwnLimit) {
   TempDir dir;
   json section = fixture_scorecard(dir, "/stalling", "stalling_backend", "40");
@@ -195,6 +197,41 @@ TEST(ScorecardHang, CpuWorkThatWaitsBesideTheBackendStopsAtTheChecksOwnLimit) {
   EXPECT_FALSE(fs::exists(dir.path() + "/probe/results/integration/autoload_on-1.jsonl"));
   // Autoload off, the same work ran: the runtime group was not hurt.
   EXPECT_EQ(rows["device_name"].value("status", ""), "absent") << rows["device_name"].dump();
+  auto records = read_file(dir.path() + "/probe/results/integration/autoload_on.jsonl");
+  EXPECT_NE(records.find(R"("kind": "idle", "point": "harmless")"), std::string::npos) << records;
+  const json* seconds = nullptr;
+  for (const auto& f : section["figures"]) {
+    if (f.value("key", "") == "integration_seconds") seconds = &f;
+  }
+  ASSERT_NE(seconds, nullptr) << section["figures"].dump();
+  EXPECT_EQ(seconds->value("ran_at_once", 0), 3) << seconds->dump();
+}
+
+// The same backend told to wait once, 2 s, and then let the work through:
+// the check is idle for a while, its slot lent, then it returns; the group
+// takes a slot again (a "busy" record, then onramp's go file) and checks the
+// rest of its plan.
+TEST(ScorecardHang, AnIdleCheckThatReturnsTakesASlotAgainAndTheGroupGoesOn) {
+  TempDir dir;
+  const std::string fixture = std::string(ONRAMP_SOURCE_DIR) + "/tests/e2e/fixtures/integration/stalling";
+  auto r = run_onramp({"probe", "--python", kHost, "--path", fixture, "--module", "stalling_backend", "--no-import",
+                       "--env", "STALLING_BACKEND_WAIT=2", "--jobs", "2", "--json", "--out", dir.path() + "/probe"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string results = dir.path() + "/probe/results/integration/";
+  auto records = read_file(results + "autoload_on.jsonl");
+  size_t idle = records.find(R"("kind": "idle", "point": "harmless", "call": "autoload on: forward_backward")");
+  size_t busy = records.find(R"("kind": "busy", "point": "harmless", "call": "autoload on: forward_backward")");
+  size_t checked = records.find(R"("kind": "check", "point": "harmless", "call": "autoload on: forward_backward", "outcome": "value")");
+  ASSERT_NE(idle, std::string::npos) << records;
+  ASSERT_NE(busy, std::string::npos) << records;
+  ASSERT_NE(checked, std::string::npos) << records;
+  EXPECT_LT(idle, busy);
+  EXPECT_LT(busy, checked);
+  // The rest of the plan was checked after it, and the group ended.
+  EXPECT_NE(records.find(R"("call": "autoload on: load_map_location_cpu", "outcome": "value")"), std::string::npos) << records;
+  EXPECT_NE(records.find(R"({"kind": "end"})"), std::string::npos) << records;
+  EXPECT_FALSE(fs::exists(results + "autoload_on-1.jsonl"));
+  EXPECT_FALSE(fs::exists(results + "autoload_on.jsonl.go"));
 }
 
 // A small fixture backend that gets most points wrong the way real backends

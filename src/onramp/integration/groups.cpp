@@ -3,7 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 
+#include "onramp/integration/lend_watch.h"
 #include "onramp/util/progress.h"
 
 namespace onramp::integration {
@@ -43,10 +45,17 @@ GroupRun run_group(python::Sandbox& sandbox, const GroupOptions& options) {
     for (const auto& [point, seconds] : options.check_limits) {
       args.insert(args.end(), {"--limit", point, fmt::format("{:g}", seconds)});
     }
-    auto run = sandbox.run_script("src/onramp/integration/python/integration.py",
-                                  "integration/" + options.group + (attempt ? "-" + std::to_string(attempt) : "") +
-                                      ".jsonl",
-                                  args, script);
+    std::string result = "integration/" + options.group + (attempt ? "-" + std::to_string(attempt) : "") + ".jsonl";
+    bool lend = options.lease && options.lease->can_lend();
+    if (lend) args.push_back("--lend");
+    python::ScriptRun run;
+    {
+      std::optional<LendWhileIdle> watch;
+      if (lend) watch.emplace(*options.lease, sandbox.run_dir() / "results" / result);
+      run = sandbox.run_script("src/onramp/integration/python/integration.py", result, args, script);
+      if (watch) watch->finish();
+    }
+    if (lend) options.lease->reclaim();  // a run that ended while lent: the next run or the task's rest works again
     out.records = read_group(run);
     out.command = run.command;
     out.log = last_lines(run.process.err.text(), 5);

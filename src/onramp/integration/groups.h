@@ -5,11 +5,13 @@
 // kMaxReruns times), so that one hang does not hide the other points, unless
 // the point was the last of the group's plan (a rerun would check nothing
 // more). A point may have a limit of its own, shorter than the group's.
+// Given the job slot it runs in, a group lends it while a check only waits.
 #include <string>
 #include <vector>
 
 #include "onramp/integration/records.h"
 #include "onramp/python/sandbox.h"
+#include "onramp/util/jobs.h"
 
 namespace onramp::integration {
 
@@ -39,6 +41,7 @@ struct GroupOptions {
   double timeout_seconds = 60;
   std::vector<std::pair<std::string, std::string>> env;
   std::vector<std::pair<std::string, double>> check_limits;  // point -> seconds (--limit)
+  util::SlotLease* lease = nullptr;  // the slot the group runs in, lent while a check only waits
 };
 
 GroupRun run_group(python::Sandbox& sandbox, const GroupOptions& options);

@@ -43,18 +43,23 @@ void add_import_jobs(util::JobGroup& jobs, python::Sandbox& sandbox, const Probe
 // runtime group, the longest chain, on the matrix's own slot: added as a task
 // of its own it would queue behind everything added before it. The autoload
 // group needs nothing of the matrix: it starts at once (it may wait out its
-// own limits, as a backend that stalls CPU work makes it). The rename sites
-// beside them.
+// own limits, as a backend that stalls CPU work makes it: its slot is lent
+// meanwhile, integration/lend_watch.h). The rename sites beside them.
 void add_api_jobs(util::JobGroup& jobs, python::Sandbox& sandbox, const ProbeOptions& options,
                   const ApiProbeOptions& api, bool scorecard, LaterRuns& out) {
   integration::ScorecardOptions card{options.module, options.device};
-  jobs.add([&sandbox, &api, scorecard, card, &out] {
+  jobs.add_lending([&sandbox, &api, scorecard, card, &out](util::SlotLease& lease) {
     out.api = run_api_matrix(sandbox, api);
-    if (scorecard) out.runtime = integration::run_group(sandbox, integration::runtime_group(sandbox, out.api, card));
+    if (!scorecard) return;
+    auto group = integration::runtime_group(sandbox, out.api, card);
+    group.lease = &lease;
+    out.runtime = integration::run_group(sandbox, group);
   });
   if (scorecard) {
-    jobs.add([&sandbox, card, &out] {
-      out.autoload_on = integration::run_group(sandbox, integration::autoload_group(sandbox, card));
+    jobs.add_lending([&sandbox, card, &out](util::SlotLease& lease) {
+      auto group = integration::autoload_group(sandbox, card);
+      group.lease = &lease;
+      out.autoload_on = integration::run_group(sandbox, group);
     });
   }
   if (!options.module.empty()) {

@@ -35,6 +35,25 @@ void JobSlots::release() {
   freed_.notify_all();
 }
 
+SlotLease::~SlotLease() {
+  std::lock_guard lock(mutex_);
+  if (slots_ && held_) slots_->release();
+}
+
+void SlotLease::lend() {
+  std::lock_guard lock(mutex_);
+  if (!slots_ || !held_) return;
+  held_ = false;
+  slots_->release();
+}
+
+void SlotLease::reclaim() {
+  std::lock_guard lock(mutex_);
+  if (!slots_ || held_) return;
+  slots_->acquire(slots_->ticket());
+  held_ = true;
+}
+
 JobGroup::~JobGroup() {
   // A group left by an exception still joins its threads (futures of
   // std::async block in their destructors); their own exceptions are dropped.
@@ -45,17 +64,19 @@ JobGroup::~JobGroup() {
 }
 
 void JobGroup::add(std::function<void()> task) {
+  add_lending([task = std::move(task)](SlotLease&) { task(); });
+}
+
+void JobGroup::add_lending(std::function<void(SlotLease&)> task) {
   if (slots_.jobs() == 1) {
-    task();
+    SlotLease none(nullptr);
+    task(none);
     return;
   }
   auto future = std::async(std::launch::async, [this, ticket = slots_.ticket(), task = std::move(task)] {
     slots_.acquire(ticket);
-    struct Release {
-      JobSlots& slots;
-      ~Release() { slots.release(); }
-    } release{slots_};
-    task();
+    SlotLease lease(&slots_);
+    task(lease);
   });
   std::lock_guard lock(mutex_);
   running_.push_back(std::move(future));

@@ -39,6 +39,26 @@ class JobSlots {
   unsigned long long next_ticket_ = 0, serving_ = 0;
 };
 
+// The slot a running task holds. A task that learns it will only wait for a
+// while (a child process that reported itself idle) lends the slot to the
+// queue and takes one again, as a new ticket, before it works again. With one
+// job there is no queue to lend to: lend() and reclaim() do nothing.
+class SlotLease {
+ public:
+  explicit SlotLease(JobSlots* slots) : slots_(slots) {}
+  ~SlotLease();
+  SlotLease(const SlotLease&) = delete;
+  SlotLease& operator=(const SlotLease&) = delete;
+  bool can_lend() const { return slots_ != nullptr; }
+  void lend();
+  void reclaim();
+
+ private:
+  JobSlots* slots_;
+  std::mutex mutex_;
+  bool held_ = true;
+};
+
 class JobGroup {
  public:
   explicit JobGroup(int jobs) : slots_(jobs) {}
@@ -49,6 +69,8 @@ class JobGroup {
   // Starts `task` once a slot is free. With one job, runs it here and now:
   // --jobs 1 is the serial order, task by task as added.
   void add(std::function<void()> task);
+  // The same, for a task that may lend its slot while it waits.
+  void add_lending(std::function<void(SlotLease&)> task);
   // Waits for every task, those added meanwhile included; rethrows the first
   // exception a task threw.
   void wait();

@@ -70,6 +70,50 @@ TEST(JobSlots, ServeTicketsInTheOrderTheyWereTaken) {
   EXPECT_EQ(served, (std::vector<int>{0, 1, 2, 3, 4, 5, 6, 7}));
 }
 
+TEST(SlotLease, ALentSlotRunsQueuedWorkWhileItsTaskWaits) {
+  // Two jobs: the first task holds one slot; the lending task lends the other
+  // and waits until the third task (queued behind them) has run: this ends
+  // only if the lent slot served it. It then takes a slot again before it
+  // goes on, and never more than two tasks worked at once.
+  JobGroup jobs(2);
+  std::latch second_ran(1), first_lent(1);
+  std::atomic<int> running{0}, most{0};
+  auto count = [&] {
+    int now = ++running;
+    for (int seen = most.load(); now > seen && !most.compare_exchange_weak(seen, now);) {
+    }
+  };
+  jobs.add([&] { first_lent.wait(); });  // holds the other slot until the lent one was lent
+  jobs.add_lending([&](SlotLease& lease) {
+    EXPECT_TRUE(lease.can_lend());
+    lease.lend();
+    first_lent.count_down();
+    second_ran.wait();
+    lease.reclaim();
+    count();
+    --running;
+  });
+  jobs.add([&] {
+    count();
+    second_ran.count_down();
+    --running;
+  });
+  jobs.wait();
+  EXPECT_LE(most.load(), 2);
+}
+
+TEST(SlotLease, WithOneJobThereIsNothingToLendTo) {
+  JobGroup jobs(1);
+  bool asked = false;
+  jobs.add_lending([&](SlotLease& lease) {
+    asked = true;
+    EXPECT_FALSE(lease.can_lend());
+    lease.lend();  // does nothing, and does not block
+    lease.reclaim();
+  });
+  EXPECT_TRUE(asked);
+}
+
 TEST(JobGroup, TasksAddedByATaskAreWaitedFor) {
   std::atomic<int> done{0};
   JobGroup jobs(3);

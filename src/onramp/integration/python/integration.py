@@ -1,6 +1,6 @@
 """Checks PyTorch's accelerator integration points that the import probe does not.
 
-Usage: python integration.py RESULT_FILE MODULE DEVICE GROUP [--skip POINT]... [--limit POINT SECONDS]...
+Usage: python integration.py RESULT_FILE MODULE DEVICE GROUP [--skip POINT]... [--limit POINT SECONDS]... [--lend]
 
 GROUP is one of
   runtime      with backend autoload off: a small CPU workload timed before the
@@ -17,6 +17,12 @@ hung it, so that one hang does not hide the other points).
 --limit POINT SECONDS: a check of POINT that has not returned after SECONDS is
 recorded as "stopped" and the interpreter exits (a watchdog thread; a hang
 that holds the GIL is still ended by onramp's limit on the whole group).
+--lend: a check that has run for a second while the process used at most a
+tenth of one core (it waits, it does not work) is recorded as "idle", so that
+onramp can lend the process's job slot to other work meanwhile; if that check
+returns, a "busy" record follows and the script waits for RESULT_FILE.go
+(written by onramp once it holds a slot again) before it goes on. The check's
+own time excludes that wait.
 
 The first records name the group and its plan: the points it will check, in
 order, so that onramp does not rerun a group whose hung point was its last.
@@ -38,6 +44,9 @@ import time
 import traceback
 
 VALUE_LIMIT = 200
+IDLE_AFTER = 0.5   # seconds a check runs before its process's CPU use is sampled
+IDLE_WINDOW = 0.5  # seconds sampled
+IDLE_SHARE = 0.1   # at most this share of one core over the window: the check waits
 STREAM_API = ["Stream", "Event", "current_stream", "synchronize", "memory_allocated",
               "max_memory_allocated", "memory_stats", "empty_cache"]
 TEST_MARKERS = ["PrivateUse1TestBase", "instantiate_device_type_tests"]
@@ -58,12 +67,16 @@ PLANS = {
 
 
 class Recorder:
-    def __init__(self, path, skip, limits, plan):
+    def __init__(self, path, skip, limits, plan, lend=False):
         self.out = open(path, "w", buffering=1)
         self.skip = set(skip)
         self.limits = limits
         self.plan = [p for p in plan if p not in self.skip]
         self.lock = threading.Lock()
+        self.lend = lend
+        self.go_path = path + ".go"
+        self.lending = threading.Lock()
+        self.lent = False
 
     def emit(self, record):
         with self.lock:
@@ -85,6 +98,34 @@ class Recorder:
         timer.start()
         return timer
 
+    def idle_sampler(self, point, call, done):
+        """Records "idle" once the check has run IDLE_AFTER seconds and the
+        process then used at most IDLE_SHARE of one core for IDLE_WINDOW."""
+        def sample():
+            if done.wait(IDLE_AFTER):
+                return
+            cpu = time.process_time()
+            if done.wait(IDLE_WINDOW):
+                return
+            share = (time.process_time() - cpu) / IDLE_WINDOW
+            with self.lending:
+                if done.is_set() or share > IDLE_SHARE:
+                    return
+                self.lent = True
+                self.emit({"kind": "idle", "point": point, "call": call, "cpu_share": round(share, 3),
+                           "after_seconds": IDLE_AFTER + IDLE_WINDOW})
+
+        thread = threading.Thread(target=sample, daemon=True)
+        thread.start()
+
+    def take_slot_again(self, point, call):
+        """After an "idle" check returned: says so, then waits for onramp's go."""
+        self.emit({"kind": "busy", "point": point, "call": call})
+        while not os.path.exists(self.go_path):
+            time.sleep(0.02)
+        os.remove(self.go_path)
+        self.lent = False
+
     def check(self, point, call, thunk, judge=None):
         """Runs thunk; records its value (judge(value) -> True/False says
         whether the answer shows the point provided) or what it raised."""
@@ -95,6 +136,9 @@ class Recorder:
         self.emit({"kind": "begin", "point": point, "call": call})
         record = {"kind": "check", "point": point, "call": call}
         timer = self.watchdog(point, call)
+        done = threading.Event()
+        if self.lend:
+            self.idle_sampler(point, call, done)
         start = time.perf_counter()
         try:
             value = thunk()
@@ -112,7 +156,12 @@ class Recorder:
         finally:
             if timer is not None:
                 timer.cancel()
+            with self.lending:
+                done.set()
+                lent = self.lent
         record["seconds"] = round(time.perf_counter() - start, 4)
+        if lent:
+            self.take_slot_again(point, call)
         self.emit(record)
 
 
@@ -461,9 +510,9 @@ def run_autoload_on(rec, requested):
     cpu_workload(rec, torch, "autoload on")
 
 
-def open_group(path, group, skip, limits):
+def open_group(path, group, skip, limits, lend=False):
     """The group's recorder, its first records written: the group and its plan."""
-    rec = Recorder(path, skip, limits, PLANS.get(group, []))
+    rec = Recorder(path, skip, limits, PLANS.get(group, []), lend)
     rec.emit({"kind": "group", "group": group, "skipped": skip})
     rec.emit({"kind": "plan", "points": rec.plan, "limits": limits})
     return rec
@@ -479,7 +528,7 @@ def main():
     skip = [args[i + 1] for i, a in enumerate(args) if a == "--skip" and i + 1 < len(args)]
     limits = limits_of(args)
     module_name, requested, group = args[1], args[2], args[3]
-    rec = open_group(args[0], group, skip, limits)
+    rec = open_group(args[0], group, skip, limits, "--lend" in args)
     if group == "runtime":
         run_runtime(rec, module_name, requested)
     elif group == "autoload_on":
