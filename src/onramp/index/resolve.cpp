@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <future>
+
 #include <sstream>
 
 #include "onramp/index/index_pages.h"
@@ -249,9 +251,15 @@ Result<ResolvedRun> resolve_requirement(ProcessRunner& runner, const ResolveOpti
   f.config_ignored = o.index_url.has_value();
   PipRunner pip(runner, *dirs, *run_dir, f.config_ignored ? python::EnvVars{kNoPipConfig} : python::EnvVars{});
   find_index(runner, o, f, *run_dir);
+  // The tags pip accepts and the project's pages need nothing of the
+  // resolution, which keeps one core busy for seconds: asked beside it, each
+  // writing fields of its own.
+  auto beside = std::async(std::launch::async, [&] {
+    read_tags(pip, f);
+    read_pages(o, f);
+  });
   run_pip_resolution(pip, o, f, *run_dir);
-  read_tags(pip, f);
-  read_pages(o, f);
+  beside.get();
   f.cache_root = o.cache_root.string();
   std::optional<std::string> resolved_version;
   JudgeContext context{f.tags, f.glibc, f.interpreter.python_version, o.ignore_requires_python, ""};

@@ -6,7 +6,7 @@
 // watches the result file while the group runs: on "idle" it lends the slot,
 // on "busy" it takes one again (a new ticket, behind the work queued
 // meanwhile) and writes the go file. Without a queue to lend to (one job)
-// nothing is watched and --lend is not passed.
+// nothing is lent and the go file follows "busy" at once.
 #include <atomic>
 #include <cstdint>
 #include <filesystem>

@@ -61,5 +61,16 @@ TEST(LendWhileIdle, AnIdleRecordLendsTheSlotAndABusyOneTakesItBackThenSaysGo) {
   jobs.wait();
 }
 
+TEST(LendWhileIdle, WithOneJobTheGoFollowsBusyAtOnce) {
+  // --jobs 1: nothing to lend to, and the script must not wait for nothing.
+  testing::TempDir dir;
+  std::string result = dir.at("group.jsonl");
+  util::SlotLease none(nullptr);
+  LendWhileIdle watch(none, result);
+  append(result, R"({"kind": "idle", "point": "harmless", "call": "x", "cpu_share": 0.0})" "\n");
+  append(result, R"({"kind": "busy", "point": "harmless", "call": "x"})" "\n");
+  EXPECT_TRUE(appears(result + ".go"));
+}
+
 }  // namespace
 }  // namespace onramp::integration

@@ -44,7 +44,7 @@ void add_import_jobs(util::JobGroup& jobs, python::Sandbox& sandbox, const Probe
 // of its own it would queue behind everything added before it. The autoload
 // group needs nothing of the matrix: it starts at once (it may wait out its
 // own limits, as a backend that stalls CPU work makes it: its slot is lent
-// meanwhile, integration/lend_watch.h). The rename sites beside them.
+// meanwhile, integration/lend_watch.h).
 void add_api_jobs(util::JobGroup& jobs, python::Sandbox& sandbox, const ProbeOptions& options,
                   const ApiProbeOptions& api, bool scorecard, LaterRuns& out) {
   integration::ScorecardOptions card{options.module, options.device};
@@ -62,9 +62,14 @@ void add_api_jobs(util::JobGroup& jobs, python::Sandbox& sandbox, const ProbeOpt
       out.autoload_on = integration::run_group(sandbox, group);
     });
   }
-  if (!options.module.empty()) {
-    jobs.add([&sandbox, &options, &out] { out.sites = run_rename_sites(sandbox, options.module); });
-  }
+}
+
+// The rename sites: a static read of the package (no torch import), the
+// shortest run, queued last so that it fills the end rather than leaving one
+// core to a long run alone.
+void add_sites_job(util::JobGroup& jobs, python::Sandbox& sandbox, const ProbeOptions& options, LaterRuns& out) {
+  if (options.module.empty()) return;
+  jobs.add([&sandbox, &options, &out] { out.sites = run_rename_sites(sandbox, options.module); });
 }
 
 }  // namespace
@@ -85,10 +90,11 @@ ProbeSections probe_sections(python::Sandbox& sandbox, const ProbeOptions& optio
   }
   {
     // Slots are taken in the order tasks are added: the matrix (the head of
-    // the longest chain) first.
+    // the longest chain) first, the shortest run last.
     util::JobGroup jobs(options.jobs);
     if (options.device_api) add_api_jobs(jobs, sandbox, options, api, scorecard, later);
     if (imports) add_import_jobs(jobs, sandbox, options, later);
+    if (options.device_api) add_sites_job(jobs, sandbox, options, later);
     for (const auto& task : options.beside) jobs.add(task);
     jobs.wait();
   }

@@ -49,7 +49,6 @@ class SlotLease {
   ~SlotLease();
   SlotLease(const SlotLease&) = delete;
   SlotLease& operator=(const SlotLease&) = delete;
-  bool can_lend() const { return slots_ != nullptr; }
   void lend();
   void reclaim();
 

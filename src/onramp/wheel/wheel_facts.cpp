@@ -7,6 +7,8 @@
 #include <map>
 #include <set>
 
+#include "onramp/wheel/facts_memo.h"
+
 namespace onramp::wheel {
 namespace {
 
@@ -118,6 +120,13 @@ std::vector<std::string> importable_names(const WheelArchive& archive, const std
 }
 
 Result<WheelFacts> read_wheel_facts(const std::string& path, const ArchiveLimits& limits) {
+  if (auto kept = wheel_facts_memo().find(path, limits)) return std::move(*kept);
+  auto facts = read_wheel_facts_from_disk(path, limits);
+  if (facts) wheel_facts_memo().keep(path, limits, *facts);
+  return facts;
+}
+
+Result<WheelFacts> read_wheel_facts_from_disk(const std::string& path, const ArchiveLimits& limits) {
   std::string base = std::filesystem::path(path).filename().string();
   auto file_name = parse_wheel_file_name(base);
   if (!file_name) return fail(fmt::format("{}: {}", path, file_name.error().message.substr(base.size() + 2)));

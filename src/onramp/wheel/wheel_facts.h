@@ -38,8 +38,11 @@ struct WheelFacts {
   std::vector<std::string> importable;  // top-level modules and packages, sorted
 };
 
-// Reads and checks a wheel; a bad or hostile file is an error naming it.
+// Reads and checks a wheel; a bad or hostile file is an error naming it. A
+// wheel this process read already, unchanged, is not read again (facts_memo.h).
 Result<WheelFacts> read_wheel_facts(const std::string& path, const ArchiveLimits& limits);
+// The same, always from the file.
+Result<WheelFacts> read_wheel_facts_from_disk(const std::string& path, const ArchiveLimits& limits);
 
 // The directory a member installs under ("torch_tpu", "libtpu",
 // "x.dist-info"), or its own name for a file at the root. Members under

@@ -1,0 +1,60 @@
+#include "onramp/wheel/facts_memo.h"
+
+#include <sys/stat.h>
+
+#include <chrono>
+
+namespace onramp::wheel {
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr auto kSettled = std::chrono::seconds(2);
+
+bool same_limits(const ArchiveLimits& a, const ArchiveLimits& b) {
+  return a.max_unpacked_bytes == b.max_unpacked_bytes && a.max_ratio == b.max_ratio &&
+         a.ratio_floor_bytes == b.ratio_floor_bytes && a.max_members == b.max_members &&
+         a.max_text_bytes == b.max_text_bytes;
+}
+
+std::string key_of(const std::string& path) {
+  std::error_code ec;
+  auto absolute = fs::absolute(path, ec);
+  return ec ? path : absolute.lexically_normal().string();
+}
+
+}  // namespace
+
+std::optional<FactsMemo::Stamp> FactsMemo::stamp_of(const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+  std::error_code ec;
+  auto mtime = fs::last_write_time(path, ec);
+  if (ec) return std::nullopt;
+  return Stamp{static_cast<std::uintmax_t>(st.st_size), mtime, static_cast<unsigned long long>(st.st_ino)};
+}
+
+std::optional<WheelFacts> FactsMemo::find(const std::string& path, const ArchiveLimits& limits) {
+  auto stamp = stamp_of(path);
+  if (!stamp) return std::nullopt;
+  std::lock_guard lock(mutex_);
+  auto it = kept_.find(key_of(path));
+  if (it == kept_.end() || !(it->second.stamp == *stamp) || !same_limits(it->second.limits, limits)) return std::nullopt;
+  return *it->second.facts;
+}
+
+void FactsMemo::keep(const std::string& path, const ArchiveLimits& limits, const WheelFacts& facts) {
+  auto stamp = stamp_of(path);
+  // A file changed within the last moments may change again within the same
+  // tick of the file system's clock, size and inode kept: not trusted.
+  if (!stamp || fs::file_time_type::clock::now() - stamp->mtime < kSettled) return;
+  std::lock_guard lock(mutex_);
+  kept_[key_of(path)] = Kept{*stamp, limits, std::make_shared<const WheelFacts>(facts)};
+}
+
+FactsMemo& wheel_facts_memo() {
+  static FactsMemo memo;
+  return memo;
+}
+
+}  // namespace onramp::wheel
