@@ -141,7 +141,7 @@ TEST(AuditRequirement, ResolvesFetchesReadsInstallsProbesAndRunsTheReadmeOnTheHo
   double share = figure(r, "verdict", "onramp_share")["value"];
   EXPECT_GT(child, 0);
   EXPECT_LE(child, wall);
-  EXPECT_GE(share, 0);
+  EXPECT_GT(share, 0);  // onramp reads and writes: some of the time is its own
   EXPECT_LE(share, 100);
 
   // Again: nothing is downloaded.

@@ -476,11 +476,12 @@ void open_target(AuditState& s) {
 
 // What onramp itself spent of the audit's wall time: the rest went to child
 // processes (pip, venvs, the sandboxed Python steps) and the network.
-void add_own_share(report::Section& verdict, double wall, double child, double network) {
-  double own = std::max(0.0, wall - child - network);
-  std::string method = "(wall time - time inside child processes - time in network transfers) / wall time; child "
-                       "processes (pip, venv, the sandboxed Python steps) timed by onramp's process runner, "
-                       "transfers (index pages, downloads) by its HTTP client";
+void add_own_share(report::Section& verdict, double wall, double child, double network, double outside) {
+  double own = std::max(0.0, wall - outside);
+  std::string method = "(wall time - time during which a child process or a network transfer was running) / wall "
+                       "time (a child and a transfer at once counted once); child processes (pip, venv, the "
+                       "sandboxed Python steps) timed by onramp's process runner, transfers (index pages, "
+                       "downloads) by its HTTP client";
   std::string ev = "steady_clock around the whole audit";
   verdict.add(report::Figure{"audit_wall_seconds", "Audit wall time", wall, "s", "steady_clock, start to verdict", ev, ""});
   verdict.add(report::Figure{"child_process_seconds", "Inside child processes", child, "s",
@@ -621,7 +622,8 @@ Result<void> check_audit_input(const AuditOptions& o) {
 
 report::Report run_audit(const AuditOptions& options) {
   auto started = std::chrono::steady_clock::now();
-  double child0 = util::time_spent(util::Spent::child_processes), network0 = util::time_spent(util::Spent::network);
+  double child0 = util::time_spent(util::Spent::child_processes), network0 = util::time_spent(util::Spent::network),
+         outside0 = util::outside_time();
   AuditState s(options);
   open_target(s);
   if (s.profile) {
@@ -674,7 +676,8 @@ report::Report run_audit(const AuditOptions& options) {
   add_own_share(verdict,
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() - s.host_seconds,
                 std::max(0.0, util::time_spent(util::Spent::child_processes) - child0 - s.host_seconds),
-                util::time_spent(util::Spent::network) - network0);
+                util::time_spent(util::Spent::network) - network0,
+                std::max(0.0, util::outside_time() - outside0 - s.host_seconds));
   if (s.host_seconds > 0) {
     verdict.add(report::Figure{"host_making_seconds", "Making onramp's host", s.host_seconds, "s",
                                "steady_clock around making the host venv in this audit; taken out of the audit's "

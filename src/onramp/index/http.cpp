@@ -96,7 +96,11 @@ Easy make_easy(const std::string& url, Transfer& t) {
 
 Result<long> perform(CURL* c, const std::string& url, Transfer& t) {
   auto start = std::chrono::steady_clock::now();
-  CURLcode rc = t.rc = curl_easy_perform(c);
+  CURLcode rc;
+  {
+    util::OutsideSpan transfer;
+    rc = t.rc = curl_easy_perform(c);
+  }
   util::add_time(util::Spent::network, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   long status = 0;
   curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);

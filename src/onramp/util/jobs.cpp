@@ -120,6 +120,7 @@ OpenWork& open_work() {
 }  // namespace
 
 WorkSpan::WorkSpan(bool child_process) : child_process_(child_process) {
+  if (child_process_) outside_.emplace();
   auto& w = open_work();
   std::lock_guard lock(w.mutex);
   w.open.insert(this);

@@ -11,7 +11,10 @@
 #include <functional>
 #include <future>
 #include <mutex>
+#include <optional>
 #include <vector>
+
+#include "onramp/util/time_ledger.h"
 
 namespace onramp::util {
 
@@ -99,6 +102,7 @@ class WorkSpan {
  private:
   bool child_process_;
   int peak_ = 1;
+  std::optional<OutsideSpan> outside_;  // a child process: onramp waits on it
 };
 
 }  // namespace onramp::util

@@ -12,4 +12,17 @@ enum class Spent { child_processes, network };
 void add_time(Spent where, double seconds);
 double time_spent(Spent where);
 
+// Open while a child process runs or a network transfer is in progress: the
+// wall time during which at least one was open (outside_time) is the time
+// onramp waited on others. A child process and a transfer at once (pip
+// resolving while onramp reads an index page) count once.
+class OutsideSpan {
+ public:
+  OutsideSpan();
+  ~OutsideSpan();
+  OutsideSpan(const OutsideSpan&) = delete;
+  OutsideSpan& operator=(const OutsideSpan&) = delete;
+};
+double outside_time();
+
 }  // namespace onramp::util
