@@ -3,7 +3,6 @@
 #include <curl/curl.h>
 #include <fmt/format.h>
 
-#include <chrono>
 #include <memory>
 #include <mutex>
 
@@ -95,13 +94,11 @@ Easy make_easy(const std::string& url, Transfer& t) {
 }
 
 Result<long> perform(CURL* c, const std::string& url, Transfer& t) {
-  auto start = std::chrono::steady_clock::now();
   CURLcode rc;
   {
-    util::OutsideSpan transfer;
+    util::OutsideSpan transfer(util::Spent::network);
     rc = t.rc = curl_easy_perform(c);
   }
-  util::add_time(util::Spent::network, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   long status = 0;
   curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
   curl_off_t length = -1;

@@ -1,7 +1,6 @@
 #include "onramp/util/jobs.h"
 
 #include <algorithm>
-#include <chrono>
 #include <set>
 #include <thread>
 
@@ -103,13 +102,9 @@ void JobGroup::wait() {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
 struct OpenWork {
   std::mutex mutex;
   std::set<WorkSpan*> open;
-  std::set<WorkSpan*> children;
-  Clock::time_point children_since;
 };
 
 OpenWork& open_work() {
@@ -119,26 +114,19 @@ OpenWork& open_work() {
 
 }  // namespace
 
-WorkSpan::WorkSpan(bool child_process) : child_process_(child_process) {
-  if (child_process_) outside_.emplace();
+WorkSpan::WorkSpan(bool child_process) {
+  if (child_process) outside_.emplace(Spent::child_processes);
   auto& w = open_work();
   std::lock_guard lock(w.mutex);
   w.open.insert(this);
   int now = static_cast<int>(w.open.size());
   for (WorkSpan* span : w.open) span->peak_ = std::max(span->peak_, now);
-  if (child_process_) {
-    if (w.children.empty()) w.children_since = Clock::now();
-    w.children.insert(this);
-  }
 }
 
 WorkSpan::~WorkSpan() {
   auto& w = open_work();
   std::lock_guard lock(w.mutex);
   w.open.erase(this);
-  if (child_process_ && w.children.erase(this) && w.children.empty()) {
-    add_time(Spent::child_processes, std::chrono::duration<double>(Clock::now() - w.children_since).count());
-  }
 }
 
 int WorkSpan::peak() const {

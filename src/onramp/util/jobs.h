@@ -100,9 +100,8 @@ class WorkSpan {
   int peak() const;
 
  private:
-  bool child_process_;
   int peak_ = 1;
-  std::optional<OutsideSpan> outside_;  // a child process: onramp waits on it
+  std::optional<OutsideSpan> outside_;  // a child process: onramp waits on it (time_ledger.h)
 };
 
 }  // namespace onramp::util

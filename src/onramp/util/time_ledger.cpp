@@ -1,60 +1,70 @@
 #include "onramp/util/time_ledger.h"
 
-#include <atomic>
 #include <chrono>
 #include <mutex>
 
 namespace onramp::util {
 namespace {
 
-std::atomic<double>& slot(Spent where) {
-  static std::atomic<double> child{0}, network{0};
-  return where == Spent::child_processes ? child : network;
+double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-}  // namespace
-
-void add_time(Spent where, double seconds) {
-  auto& s = slot(where);
-  double old = s.load();
-  while (!s.compare_exchange_weak(old, old + seconds)) {
-  }
-}
-
-double time_spent(Spent where) { return slot(where).load(); }
-
-namespace {
-
-struct Outside {
-  std::mutex mutex;
+// The wall time during which at least one of its spans was open.
+struct Union {
   int open = 0;
-  std::chrono::steady_clock::time_point since;
-  double total = 0;
+  double since = 0, total = 0;
+  void enter(double t) {
+    if (open++ == 0) since = t;
+  }
+  void leave(double t) {
+    if (--open == 0) total += t - since;
+  }
+  double read(double t) const { return total + (open > 0 ? t - since : 0); }
 };
 
-Outside& outside() {
-  static Outside o;
-  return o;
+struct Ledger {
+  std::mutex mutex;
+  Union outside, children;
+  double network = 0;
+};
+
+Ledger& ledger() {
+  static Ledger l;
+  return l;
 }
 
 }  // namespace
 
-OutsideSpan::OutsideSpan() {
-  auto& o = outside();
-  std::lock_guard lock(o.mutex);
-  if (o.open++ == 0) o.since = std::chrono::steady_clock::now();
+OutsideSpan::OutsideSpan(Spent what) : what_(what), opened_(now()) {
+  auto& l = ledger();
+  std::lock_guard lock(l.mutex);
+  l.outside.enter(opened_);
+  if (what_ == Spent::child_processes) l.children.enter(opened_);
 }
 
 OutsideSpan::~OutsideSpan() {
-  auto& o = outside();
-  std::lock_guard lock(o.mutex);
-  if (--o.open == 0) o.total += std::chrono::duration<double>(std::chrono::steady_clock::now() - o.since).count();
+  double t = now();
+  auto& l = ledger();
+  std::lock_guard lock(l.mutex);
+  l.outside.leave(t);
+  if (what_ == Spent::child_processes) {
+    l.children.leave(t);
+  } else {
+    l.network += t - opened_;
+  }
+}
+
+double time_spent(Spent where) {
+  auto& l = ledger();
+  std::lock_guard lock(l.mutex);
+  return where == Spent::child_processes ? l.children.read(now()) : l.network;
 }
 
 double outside_time() {
-  auto& o = outside();
-  std::lock_guard lock(o.mutex);
-  return o.total + (o.open > 0 ? std::chrono::duration<double>(std::chrono::steady_clock::now() - o.since).count() : 0);
+  auto& l = ledger();
+  std::lock_guard lock(l.mutex);
+  return l.outside.read(now());
 }
 
 }  // namespace onramp::util

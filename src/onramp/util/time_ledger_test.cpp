@@ -10,15 +10,15 @@ namespace onramp::util {
 namespace {
 
 TEST(OutsideSpan, SpansOpenAtOnceCountOnce) {
-  // A (200 ms) and B (its last 100 ms) overlap: their union is the wall time
-  // around both; a sum would exceed it by B's 100 ms.
+  // A child process (200 ms) and a transfer (its last 100 ms) overlap: their
+  // union is the wall time around both; a sum would exceed it by 100 ms.
   auto wall_start = std::chrono::steady_clock::now();
   double before = outside_time();
   {
     std::optional<OutsideSpan> a, b;
-    a.emplace();
+    a.emplace(Spent::child_processes);
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    b.emplace();
+    b.emplace(Spent::network);
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     a.reset();
     b.reset();

@@ -11,12 +11,6 @@ namespace {
 
 constexpr auto kSettled = std::chrono::seconds(2);
 
-bool same_limits(const ArchiveLimits& a, const ArchiveLimits& b) {
-  return a.max_unpacked_bytes == b.max_unpacked_bytes && a.max_ratio == b.max_ratio &&
-         a.ratio_floor_bytes == b.ratio_floor_bytes && a.max_members == b.max_members &&
-         a.max_text_bytes == b.max_text_bytes;
-}
-
 std::string key_of(const std::string& path) {
   std::error_code ec;
   auto absolute = fs::absolute(path, ec);
@@ -39,7 +33,7 @@ std::optional<WheelFacts> FactsMemo::find(const std::string& path, const Archive
   if (!stamp) return std::nullopt;
   std::lock_guard lock(mutex_);
   auto it = kept_.find(key_of(path));
-  if (it == kept_.end() || !(it->second.stamp == *stamp) || !same_limits(it->second.limits, limits)) return std::nullopt;
+  if (it == kept_.end() || !(it->second.stamp == *stamp) || !(it->second.limits == limits)) return std::nullopt;
   return *it->second.facts;
 }
 

@@ -23,6 +23,7 @@ struct ArchiveLimits {
   uint64_t ratio_floor_bytes = uint64_t{32} << 20;   // the ratio applies above 32 MiB unpacked
   uint64_t max_members = 1'000'000;
   uint64_t max_text_bytes = uint64_t{16} << 20;  // .dist-info files kept in memory
+  bool operator==(const ArchiveLimits&) const = default;
 };
 
 struct ArchiveMember {
