@@ -9,6 +9,7 @@ rewritten here.
 Run from the repository root; the output is committed.
 """
 import io
+import json
 import pathlib
 import re
 import tomllib
@@ -106,6 +107,18 @@ def elf_seeds():
                                                                         literals("src/onramp/wheel/elf_facts_test.cpp")]
 
 
+def last_resolution_seeds():
+    request = {"target": "demo==1.0", "python": "/opt/py/bin/python", "index_url": "", "extra_index_urls": [],
+               "find_links": [], "ignore_requires_python": False, "torch": "", "allow_torch_download": False,
+               "pip_args": [], "system_site_packages": True}
+    good = {"schema": "onramp.last-resolution/1", "request": request, "host_python": "/opt/py/bin/python",
+            "wheels": ["/c/a.whl"], "files": [["a.whl", "/c/a.whl"], ["b.whl", "/c/b.whl"]]}
+    variants = [good, dict(good, files=[["../x", "/c"]]), dict(good, wheels={"a": 1}),
+                dict(good, request=dict(request, target="x")), dict(good, files=[["a.whl"]]), [], {"schema": None}]
+    seeds = [json.dumps(v, indent=1).encode() for v in variants]
+    return seeds + [seeds[0][:120]]
+
+
 def main():
     write("cpp_extract", literals("src/onramp/ops/cpp_extract_test.cpp") +
           files("examples/reference-backend/csrc/**/*.h", "examples/reference-backend/csrc/**/*.cpp"))
@@ -134,6 +147,7 @@ def main():
     write("extra_markers", [b'extra == "runtime"', b"extra=='test' and python_version >= \"3.8\"", b'extra == "open',
                             b"pip install x --extra-index-url https://vendor.invalid/simple/\nLog in first.\n"] +
           files("examples/reference-backend/README.md"))
+    write("last_resolution", last_resolution_seeds())
     write("pip_lines", literals("src/onramp/index/pip_lines_test.cpp") +
           literals("src/onramp/audit/named_conflict_test.cpp"))
     write("torch_builds", literals("src/onramp/host/cpu_torch_test.cpp") + [

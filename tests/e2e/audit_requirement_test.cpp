@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "harness.h"
@@ -102,7 +103,10 @@ TEST(AuditRequirement, ResolvesFetchesReadsInstallsProbesAndRunsTheReadmeOnTheHo
   EXPECT_EQ(figure(r, "index", "requires_python_ignored")["value"], true);
   uint64_t total = index.size(device) + index.size(helper) + index.size(runtime);
   EXPECT_EQ(figure(r, "index", "downloaded_bytes")["value"], total);
-  EXPECT_EQ(files_under(cache + "/onramp").size(), 3u);
+  EXPECT_EQ(files_under(cache + "/onramp/files").size(), 3u);
+  // With --python and --jobs over 1, the resolution is kept for the next audit of the same request.
+  EXPECT_EQ(step(r, "resolve")["ran_at_once"], 1) << "no earlier resolution to begin from";
+  ASSERT_EQ(files_under(cache + "/onramp/resolutions").size(), 1u);
 
   // The wheel step reads the backend and its native dependency, not the pure-Python helper;
   // the README (the METADATA description) disagrees with Requires-Python, as in the article.
@@ -144,11 +148,49 @@ TEST(AuditRequirement, ResolvesFetchesReadsInstallsProbesAndRunsTheReadmeOnTheHo
   EXPECT_GT(share, 0);  // onramp reads and writes: some of the time is its own
   EXPECT_LE(share, 100);
 
-  // Again: nothing is downloaded.
-  auto second = audit(index, cache, {"demo-device==1.0", "--ignore-requires-python", "--out", dir.path() + "/run2"});
+  // Again: nothing is downloaded, and the wheel read and the install begin
+  // from the kept resolution while pip resolves; pip names the same files, so
+  // they are kept, and the report is the first one's.
+  auto second = audit(index, cache, {"demo-device==1.0", "--ignore-requires-python", "--jobs", "2", "--out", dir.path() + "/run2"});
   ASSERT_EQ(second.run.exit_code, 0) << second.run.err;
   EXPECT_EQ(figure(second.report, "index", "downloaded_bytes")["value"], 0);
   EXPECT_EQ(figure(second.report, "index", "cache_hit_bytes")["value"], total);
+  EXPECT_TRUE(second.run.err.find("begun from the last resolution of the same request") != std::string::npos) << second.run.err;
+  std::string detail = step(second.report, "resolve")["detail"];
+  EXPECT_TRUE(detail.ends_with("began beside it from the last resolution of the same request, which named the same files"))
+      << detail;
+  for (const std::string s : {"resolve", "wheel", "install"}) EXPECT_EQ(step(second.report, s)["ran_at_once"], 3) << s;
+  EXPECT_EQ(table(second.report, "install", "installed")["rows"], installed_table["rows"]);
+  EXPECT_EQ(figure(second.report, "wheel:" + device, "importable_modules"), figure(r, "wheel:" + device, "importable_modules"));
+  EXPECT_EQ(table(second.report, "examples", "statements_1")["rows"].size(), statements.size());
+  EXPECT_FALSE(fs::exists(dir.path() + "/run2/resolve/wheelhouse")) << "the resolution's own links, once compared";
+
+  // A kept resolution that pip's no longer agrees with (here: one without the
+  // helper, as if the index had changed): what began from it is discarded
+  // (its install failed, pip finding no demo-helper), and the wheel and
+  // install steps run again on pip's resolution.
+  std::string kept = cache + "/onramp/resolutions/" + files_under(cache + "/onramp/resolutions")[0];
+  json record = json::parse(read_file(kept));
+  json files = json::array();
+  for (const auto& f : record["files"]) {
+    if (f[0] != helper) files.push_back(f);
+  }
+  ASSERT_EQ(files.size(), 2u) << record.dump();
+  record["files"] = files;
+  std::ofstream(kept, std::ios::trunc) << record.dump();
+  auto third = audit(index, cache, {"demo-device==1.0", "--ignore-requires-python", "--jobs", "2", "--out", dir.path() + "/run3"});
+  ASSERT_EQ(third.run.exit_code, 0) << third.run.err;
+  detail = step(third.report, "resolve")["detail"];
+  EXPECT_TRUE(detail.ends_with("were discarded: pip's resolution named other files (or none)")) << detail;
+  EXPECT_EQ(step(third.report, "resolve")["ran_at_once"], 3);
+  for (const std::string s : {"wheel", "install"}) {
+    EXPECT_EQ(step(third.report, s)["status"], "ran") << s;
+    EXPECT_EQ(step(third.report, s)["ran_at_once"], 2) << s;
+  }
+  EXPECT_EQ(table(third.report, "install", "installed")["rows"], installed_table["rows"]);
+  EXPECT_EQ(table(third.report, "examples", "statements_1")["rows"].size(), statements.size());
+  // The record is pip's resolution again.
+  EXPECT_EQ(json::parse(read_file(kept))["files"].size(), 3u);
 }
 
 TEST(AuditRequirement, RequiresPythonRefusalStopsTheResolutionWithoutTheFlag) {

@@ -13,6 +13,7 @@
 
 #include "onramp/audit/causes.h"
 #include "onramp/audit/import_failure.h"
+#include "onramp/audit/last_resolution.h"
 #include "onramp/audit/registrations_vs_source.h"
 #include "onramp/audit/requirement_step.h"
 #include "onramp/audit/sdist_build.h"
@@ -152,8 +153,18 @@ std::string needs_docs(const AuditState& s) {
   return s.docs.empty() ? "no documents with examples (a profile's docs, or README.md in the target)" : "";
 }
 
-std::string run_resolve_step(AuditState& s) {
-  auto out = run_requirement(s.options, s.options.run_dir);
+// Whether an audit can begin its wheel read and install from the last
+// resolution of the same request while pip resolves again: the interpreter
+// is known before the resolution (--python; onramp's own host is made or
+// checked by the resolve step itself), and work may run at once.
+bool may_begin_early(const AuditState& s) {
+  return s.requirement && s.options.jobs > 1 && !s.options.sandbox.python.empty() && !s.options.index.cache_root.empty();
+}
+
+// The resolution's outcome into the state; its detail for the steps table.
+// A resolution whose install can go on is kept for the next audit of the
+// same request (last_resolution.h).
+std::string apply_resolution(AuditState& s, RequirementOutcome out) {
   if (out.host) s.report.sections.push_back(std::move(*out.host));
   if (!out.section.key.empty()) s.report.sections.push_back(std::move(out.section));
   if (!out.python.empty()) s.python = s.host_python = out.python;
@@ -164,9 +175,16 @@ std::string run_resolve_step(AuditState& s) {
   s.install_target = out.wheelhouse;
   s.install_stop = out.stop;
   if (!out.stop.empty()) throw FatalError(out.stop);
+  if (may_begin_early(s) && s.sdist.empty()) {
+    LastResolution last{s.host_python, s.wheels, wheelhouse_files(s.install_target)};
+    auto kept = write_last_resolution(s.options.index.cache_root, resolution_request(s.options), last);
+    if (!kept) s.options.progress("the resolution is not kept for the next audit: " + kept.error().message);
+  }
   std::string build = s.sdist.empty() ? "" : ", the sdist to build first";
   return fmt::format("{} wheel(s) to read{}, installing from {}", s.wheels.size(), build, s.install_target.string());
 }
+
+std::string run_resolve_step(AuditState& s) { return apply_resolution(s, run_requirement(s.options, s.options.run_dir)); }
 
 std::string needs_sdist(const AuditState& s) {
   if (!s.requirement) return "the target is not a requirement";
@@ -591,6 +609,118 @@ size_t run_probe_with_beside(AuditState& s, const std::vector<Step>& table, size
   return last;
 }
 
+// The wheel read and the install at once (they need nothing of each other).
+std::pair<StepRecord, StepRecord> wheel_and_install(AuditState& s, const Step& wheel, const Step& install, int at_once) {
+  StepRecord wheel_record, install_record;
+  auto beside = std::async(std::launch::async, [&] { wheel_record = run_step(s, wheel); });
+  install_record = run_step(s, install);
+  beside.get();
+  wheel_record.ran_at_once = install_record.ran_at_once = at_once;
+  return {std::move(wheel_record), std::move(install_record)};
+}
+
+// What the wheel and install steps change in the state, to put back when
+// an install begun from the last resolution is discarded.
+struct BeforeInstall {
+  std::vector<std::string> wheels;
+  fs::path install_target;
+  std::string module, python, readme;
+  std::vector<fs::path> docs;
+  std::vector<std::string> pythonpath;
+  bool installed, install_failed;
+  explicit BeforeInstall(const AuditState& s)
+      : wheels(s.wheels), install_target(s.install_target), module(s.module), python(s.python), readme(s.readme),
+        docs(s.docs), pythonpath(s.pythonpath), installed(s.installed), install_failed(s.install_failed) {}
+  void restore(AuditState& s) const {
+    s.wheels = wheels;
+    s.install_target = install_target;
+    s.module = module;
+    s.python = python;
+    s.readme = readme;
+    s.docs = docs;
+    s.pythonpath = pythonpath;
+    s.installed = installed;
+    s.install_failed = install_failed;
+    s.wheel_sections.clear();
+    s.install_sections.clear();
+  }
+};
+
+size_t index_of(const std::vector<Step>& table, const std::string& name) {
+  for (size_t i = 0; i < table.size(); ++i) {
+    if (table[i].name == name) return i;
+  }
+  throw std::logic_error("no step " + name);
+}
+
+// The resolve step, with the wheel and install steps begun beside it from
+// the last resolution of the same request (last_resolution.h). When pip's
+// resolution names the same files (the same links into the cache, the same
+// wheels to read), their records are returned and the loop takes them in
+// their place; else their work is discarded (the venv removed, the state put
+// back) and they run again after the resolution, as without a record.
+// Returns nothing when there is no usable record: the resolve step runs as usual.
+std::optional<std::pair<StepRecord, StepRecord>> resolve_beside_early_install(AuditState& s, const std::vector<Step>& table,
+                                                                              size_t at) {
+  if (!may_begin_early(s)) return std::nullopt;
+  const auto& o = s.options;
+  auto request = resolution_request(o);
+  auto last = read_last_resolution(o.index.cache_root, request);
+  if (!last) return std::nullopt;
+  size_t wheel_at = index_of(table, "wheel"), install_at = index_of(table, "install");
+  fs::path house = o.run_dir / "wheelhouse", resolved_house = o.run_dir / "resolve" / "wheelhouse";
+  if (!link_wheelhouse(house, last->files)) {
+    std::error_code ec;
+    fs::remove_all(house, ec);
+    return std::nullopt;
+  }
+  BeforeInstall before(s);
+  s.wheels = last->wheels;
+  s.install_target = house;
+  o.progress(fmt::format("[{}/{}] resolve, and beside it [{}-{}/{}] wheel and install, begun from the last resolution "
+                         "of the same request ({}): kept if pip's resolution names the same files",
+                         at + 1, table.size(), wheel_at + 1, install_at + 1, table.size(),
+                         last_resolution_file(o.index.cache_root, request).string()));
+  std::pair<StepRecord, StepRecord> early;
+  auto beside = std::async(std::launch::async, [&] { early = wheel_and_install(s, table[wheel_at], table[install_at], 3); });
+  std::optional<RequirementOutcome> out;
+  StepRecord resolve = timed_step("resolve", [&] {
+    out = run_requirement(o, o.run_dir, resolved_house);
+    return std::string();
+  });
+  beside.get();
+  resolve.ran_at_once = 3;
+  bool same = out && out->stop.empty() && out->sdist.empty() && out->python.empty() && out->wheels == last->wheels &&
+              wheelhouse_files(resolved_house) == last->files;
+  std::error_code ec;
+  if (!same) {
+    before.restore(s);
+    fs::remove_all(o.run_dir / "install", ec);
+    fs::remove_all(house, ec);
+    if (out && !out->wheelhouse.empty()) {
+      fs::rename(resolved_house, house, ec);
+      if (ec) throw FatalError(house.string() + ": " + ec.message());
+      out->wheelhouse = house;
+    }
+  } else {
+    fs::remove_all(resolved_house, ec);
+    out->wheelhouse = house;
+  }
+  if (resolve.status == "ran") {
+    double seconds = resolve.seconds;
+    resolve = timed_step("resolve", [&] { return apply_resolution(s, std::move(*out)); });
+    resolve.seconds += seconds;
+    resolve.ran_at_once = 3;
+  }
+  resolve.reason += same ? "; the wheel and install steps began beside it from the last resolution of the same request, "
+                           "which named the same files"
+                         : "; the wheel and install steps begun beside it from the last resolution of the same request "
+                           "were discarded: pip's resolution named other files (or none)";
+  s.steps.push_back(std::move(resolve));
+  if (!same) return std::nullopt;
+  return early;
+}
+
 }  // namespace
 
 Result<void> check_audit_input(const AuditOptions& o) {
@@ -632,6 +762,7 @@ report::Report run_audit(const AuditOptions& options) {
   }
   s.report.run_dir = options.run_dir.string();
   const auto& table = steps();
+  std::optional<std::pair<StepRecord, StepRecord>> early_steps;  // the wheel and install steps, begun beside the resolution
   for (size_t i = 0; i < table.size(); ++i) {
     const Step& step = table[i];
     std::string skip = step.skip_reason(s);
@@ -639,17 +770,19 @@ report::Report run_audit(const AuditOptions& options) {
       s.steps.push_back({step.name, "skipped", skip, 0});
       continue;
     }
+    if (step.name == "resolve") {
+      size_t ran = s.steps.size();
+      early_steps = resolve_beside_early_install(s, table, i);
+      if (s.steps.size() > ran) continue;
+    }
     // The wheel read and the install need nothing from each other: with
     // --jobs over 1 they run at once (the install's skip reason does not
     // depend on the wheel step).
-    if (step.name == "wheel" && options.jobs > 1 && i + 1 < table.size() && table[i + 1].name == "install" &&
-        table[i + 1].skip_reason(s).empty()) {
-      options.progress(fmt::format("[{}-{}/{}] wheel and install, at once", i + 1, i + 2, table.size()));
-      StepRecord wheel_record, install_record;
-      auto beside = std::async(std::launch::async, [&] { wheel_record = run_step(s, table[i]); });
-      install_record = run_step(s, table[i + 1]);
-      beside.get();
-      wheel_record.ran_at_once = install_record.ran_at_once = 2;
+    if (step.name == "wheel" && (early_steps || (options.jobs > 1 && i + 1 < table.size() &&
+                                                 table[i + 1].name == "install" && table[i + 1].skip_reason(s).empty()))) {
+      if (!early_steps) options.progress(fmt::format("[{}-{}/{}] wheel and install, at once", i + 1, i + 2, table.size()));
+      auto [wheel_record, install_record] = early_steps ? std::move(*early_steps) : wheel_and_install(s, step, table[i + 1], 2);
+      early_steps.reset();
       s.steps.push_back(std::move(wheel_record));
       s.steps.push_back(std::move(install_record));
       flush_step_sections(s);

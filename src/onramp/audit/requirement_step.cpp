@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "onramp/audit/last_resolution.h"
 #include "onramp/audit/named_conflict.h"
 #include "onramp/audit/own_host.h"
 #include "onramp/audit/steps.h"
@@ -174,15 +175,13 @@ std::string file_of(const IndexFacts& f, const ResolvedDistribution& d) {
 
 // The cached (or local) file of each distribution to install, linked into one directory.
 Result<fs::path> make_wheelhouse(const fs::path& dir, const IndexFacts& f) {
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) return fail(dir.string() + ": " + ec.message());
+  std::vector<std::pair<std::string, std::string>> files;
   for (const auto& d : f.report->install) {
     std::string path = file_of(f, d);
     if (path.empty()) return fail(fmt::format("{}: not in the cache and not a local file", d.file_name));
-    fs::create_symlink(path, dir / d.file_name, ec);
-    if (ec) return fail((dir / d.file_name).string() + ": " + ec.message());
+    files.emplace_back(d.file_name, path);
   }
+  if (auto linked = link_wheelhouse(dir, files); !linked) return fail(linked.error().message);
   return dir;
 }
 
@@ -301,7 +300,7 @@ void add_figures(const AuditOptions& o, const IndexFacts& f, const TorchPin& pin
 }
 
 // Resolves and fetches on o.python; `named`: the user named it (--python).
-RequirementOutcome resolve_on(const AuditOptions& o, const fs::path& run_dir, bool named) {
+RequirementOutcome resolve_on(const AuditOptions& o, const fs::path& run_dir, const fs::path& wheelhouse, bool named) {
   index::ResolveOptions r = resolve_options(o, run_dir);
   SandboxRunner runner;
   TorchPin pin = pin_torch(o, value_or_fatal(python::choose_interpreter(runner, o.sandbox.python)));
@@ -353,7 +352,7 @@ RequirementOutcome resolve_on(const AuditOptions& o, const fs::path& run_dir, bo
     if (!d.error.empty() && out.stop.empty()) out.stop = "a download failed: " + d.error;
   }
   if (out.stop.empty()) {
-    auto house = make_wheelhouse(run_dir / "wheelhouse", f);
+    auto house = make_wheelhouse(wheelhouse, f);
     if (house) out.wheelhouse = *house;
     else out.stop = house.error().message;
   }
@@ -367,7 +366,7 @@ std::string torch_requirement(const std::string& spec) {
   return "torch" + spec;
 }
 
-RequirementOutcome run_requirement(const AuditOptions& options, const fs::path& run_dir) {
+RequirementOutcome run_requirement(const AuditOptions& options, const fs::path& run_dir, const fs::path& wheelhouse) {
   AuditOptions o = options;
   std::optional<report::Section> host_section;
   double host_seconds = 0;
@@ -386,7 +385,8 @@ RequirementOutcome run_requirement(const AuditOptions& options, const fs::path& 
     o.target = pick.requirement;
     release_taken = pick.figure;
   }
-  auto out = resolve_on(o, run_dir, !options.sandbox.python.empty());
+  auto out = resolve_on(o, run_dir, wheelhouse.empty() ? run_dir / "wheelhouse" : wheelhouse,
+                        !options.sandbox.python.empty());
   if (!release_taken.key.empty()) out.section.add(release_taken);
   out.host = std::move(host_section);
   out.host_seconds = host_seconds;

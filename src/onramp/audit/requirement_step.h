@@ -29,8 +29,10 @@ struct RequirementOutcome {
   double host_seconds = 0;          // spent making the host in this audit (0 when reused)
 };
 
-// `run_dir` is the audit's; the resolution works in run_dir/resolve.
-RequirementOutcome run_requirement(const AuditOptions& options, const std::filesystem::path& run_dir);
+// `run_dir` is the audit's; the resolution works in run_dir/resolve and links
+// the files to install into `wheelhouse` (empty: run_dir/wheelhouse).
+RequirementOutcome run_requirement(const AuditOptions& options, const std::filesystem::path& run_dir,
+                                   const std::filesystem::path& wheelhouse = {});
 
 // The requirement `--torch SPEC` adds: a bare version pins it ("2.13.0" ->
 // "torch==2.13.0"), anything else is a specifier (">=2.9,<2.14").

@@ -15,8 +15,9 @@ double age_days(const CacheEntry& e, fs::file_time_type now) {
 report::Table entries_table(const FileCache& cache, const std::vector<CacheEntry>& entries, fs::file_time_type now,
                             std::string key, std::string title) {
   report::Table t{std::move(key), std::move(title),
-                  "each regular file under files/ (a \".partial\" name: a download not finished) and each directory "
-                  "under hosts/, with its apparent size and its last write (a cached file's last use)",
+                  "each regular file under files/ (a \".partial\" name: a download not finished), each directory "
+                  "under hosts/ and each kept resolution under resolutions/, with its apparent size and its last "
+                  "write (a cached file: its last write or use, the later)",
                   cache.root().string(),
                   {{"path", "Path", ""}, {"kind", "Kind", ""}, {"bytes", "Size", "bytes"}, {"age_days", "Age", "days"},
                    {"in_use", "Being written", ""}},
@@ -35,7 +36,8 @@ report::Table entries_table(const FileCache& cache, const std::vector<CacheEntry
 
 report::Section cache_section(const FileCache& cache, fs::file_time_type now) {
   auto entries = cache.entries();
-  std::map<std::string, std::pair<uint64_t, uint64_t>> by_kind{{"file", {0, 0}}, {"partial", {0, 0}}, {"host", {0, 0}}};
+  std::map<std::string, std::pair<uint64_t, uint64_t>> by_kind{
+      {"file", {0, 0}}, {"partial", {0, 0}}, {"host", {0, 0}}, {"resolution", {0, 0}}};
   uint64_t total = 0;
   for (const auto& e : entries) {
     by_kind[e.kind].first += 1;
@@ -43,7 +45,8 @@ report::Section cache_section(const FileCache& cache, fs::file_time_type now) {
     total += e.bytes;
   }
   std::string where = cache.root().string();
-  std::string how = "apparent sizes of the regular files under " + where + " (files/: downloads, hosts/: onramp hosts)";
+  std::string how = "apparent sizes of the regular files under " + where +
+                    " (files/: downloads, hosts/: onramp hosts, resolutions/: the last resolution of each request)";
   report::Section s{kCacheSection, "Download cache", {}, {}, {}};
   s.figures.push_back({"cache_bytes", "Cache size", total, "bytes", how, where, ""});
   s.figures.push_back({"cached_files", "Cached files", by_kind["file"].first, "files",
@@ -57,6 +60,10 @@ report::Section cache_section(const FileCache& cache, fs::file_time_type now) {
   s.figures.push_back({"hosts", "Hosts", by_kind["host"].first, "hosts", "directories under hosts/ (onramp hosts lists them)",
                        where, ""});
   s.figures.push_back({"host_bytes", "Hosts' size", by_kind["host"].second, "bytes", how, where, ""});
+  s.figures.push_back({"resolutions", "Kept resolutions", by_kind["resolution"].first, "files",
+                       "files under resolutions/: the last resolution of each request an audit resolved with --python, "
+                       "from which the next audit of the same request begins its install while pip resolves again",
+                       where, ""});
   s.tables.push_back(entries_table(cache, entries, now, "entries", "What the cache holds"));
   return s;
 }
@@ -81,8 +88,9 @@ report::Section prune_section(const FileCache& cache, const PruneResult& result,
   uint64_t bytes = 0;
   for (const auto& e : result.removed) bytes += e.bytes;
   std::string rule = fmt::format(
-      "removed every cached file and partial download under files/ last written (a cached file: last used) more than "
-      "{} days ago, except partial downloads another onramp was writing; hosts are left to onramp hosts",
+      "removed every cached file and partial download under files/ and every kept resolution under resolutions/ last "
+      "written (a cached file: last written or used) more than {} days ago, except partial downloads another onramp "
+      "was writing; hosts are left to onramp hosts",
       days);
   report::Section s{kCacheSection, "Download cache: pruned", {}, {}, {}};
   s.figures.push_back({"removed_entries", "Removed", result.removed.size(), "files", rule, cache.root().string(), ""});

@@ -130,6 +130,29 @@ std::optional<CachedFile> FileCache::find(const std::string& sha256, const std::
   return CachedFile{*path, fs::file_size(*path, ec), true};
 }
 
+namespace {
+
+// A use: `onramp cache prune --older-than` counts from the last one. It is
+// the file's access time, set here whatever the mount's atime policy: its
+// modification time stays that of its content, which readers of the file
+// (wheel/facts_memo.h) take as the sign that it changed.
+void mark_used(const fs::path& file) {
+  struct timespec times[2] = {{0, UTIME_NOW}, {0, UTIME_OMIT}};
+  ::utimensat(AT_FDCWD, file.c_str(), times, 0);
+}
+
+// A cached file's last write or use, whichever is later.
+fs::file_time_type last_write_or_use(const fs::path& file, fs::file_time_type written) {
+  struct stat st {};
+  if (::stat(file.c_str(), &st) != 0) return written;
+  auto ns = [](const timespec& t) { return std::chrono::seconds(t.tv_sec) + std::chrono::nanoseconds(t.tv_nsec); };
+  auto later = ns(st.st_atim) - ns(st.st_mtim);
+  if (later <= std::chrono::nanoseconds(0)) return written;
+  return written + std::chrono::duration_cast<fs::file_time_type::duration>(later);
+}
+
+}  // namespace
+
 fs::path partial_path(const fs::path& file) { return fs::path(file.string() + kPartialSuffix); }
 
 Result<CachedFile> FileCache::fetch(const std::string& url, const std::string& sha256, const std::string& file_name,
@@ -138,9 +161,7 @@ Result<CachedFile> FileCache::fetch(const std::string& url, const std::string& s
   if (!path) return fail(fmt::format("{}: {}", url, path.error().message));
   remove_stale_partials(std::chrono::hours(24));
   if (auto hit = find(sha256, file_name)) {
-    // A use: `onramp cache prune --older-than` counts from the last one.
-    std::error_code touched;
-    fs::last_write_time(hit->path, fs::file_time_type::clock::now(), touched);
+    mark_used(hit->path);
     return *hit;
   }
   std::error_code ec;
@@ -255,8 +276,15 @@ std::vector<CacheEntry> FileCache::entries() const {
     if (is_partial(e.path)) {
       e.kind = "partial";
       e.in_use = locked_by_another(e.path);
+    } else {
+      e.modified = last_write_or_use(e.path, e.modified);
     }
     out.push_back(std::move(e));
+  }
+  for (const auto& r : fs::directory_iterator(root_ / "resolutions", ec)) {
+    if (r.is_regular_file(ec) && r.path().extension() == ".json") {
+      out.push_back({"resolution", r.path(), r.file_size(ec), r.last_write_time(ec), false});
+    }
   }
   for (const auto& host : fs::directory_iterator(root_ / "hosts", ec)) {
     if (host.is_directory(ec)) out.push_back({"host", host.path(), tree_bytes(host.path()), host.last_write_time(ec), false});
@@ -275,6 +303,12 @@ std::vector<fs::path> FileCache::remove_stale_partials(std::chrono::seconds age)
     fs::remove(e.path.parent_path(), ec);  // only when empty
   }
   return removed;
+}
+
+std::string sha256_text(const std::string& text) {
+  Digest digest = new_digest();
+  EVP_DigestUpdate(digest.get(), text.data(), text.size());
+  return hex_digest(digest.get());
 }
 
 Result<std::string> sha256_file(const fs::path& path) {

@@ -7,7 +7,8 @@
 // An unlocked partial file is what a killed or failed run left: the next
 // fetch of the same file resumes it with a range request, and any other is
 // removed once it is a day old. Two onramps fetching one file: the second
-// waits for the first and takes its result.
+// waits for the first and takes its result. A cache hit is a use: it sets the
+// file's access time, never its modification time.
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -40,10 +41,12 @@ struct CachedFile {
 
 // One entry of the cache, as `onramp cache` lists it.
 struct CacheEntry {
-  std::string kind;  // "file", "partial" (a download not finished), "host" (onramp hosts)
+  // "file", "partial" (a download not finished), "host" (onramp hosts),
+  // "resolution" (the last resolution of a request: audit/last_resolution.h)
+  std::string kind;
   std::filesystem::path path;
   uint64_t bytes = 0;
-  std::filesystem::file_time_type modified;
+  std::filesystem::file_time_type modified;  // a cached file: its last write or use (its access time), the later
   bool in_use = false;  // a partial another onramp is writing now
 };
 
@@ -62,7 +65,7 @@ class FileCache {
   Result<CachedFile> fetch(const std::string& url, const std::string& sha256, const std::string& file_name,
                            const ProgressFn& progress, uint64_t expected_bytes = 0) const;
 
-  // Every file, partial download and host directory under the root, sorted by path.
+  // Every file, partial download, host directory and kept resolution under the root, sorted by path.
   std::vector<CacheEntry> entries() const;
   // Removes partial downloads older than `age` that no onramp is writing;
   // returns the paths removed.
@@ -74,5 +77,7 @@ class FileCache {
 
 // SHA-256 of a file, lower-case hex.
 Result<std::string> sha256_file(const std::filesystem::path& path);
+// SHA-256 of a string, lower-case hex.
+std::string sha256_text(const std::string& text);
 
 }  // namespace onramp::index

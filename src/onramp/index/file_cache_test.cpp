@@ -5,6 +5,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 
 #include <fstream>
 
@@ -17,6 +18,15 @@ namespace fs = std::filesystem;
 
 // SHA-256 of "hello\n", as sha256sum(1) prints it.
 constexpr const char* kHelloSha = "5891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03";
+
+// Sets a file's modification and access times both `age` back.
+void age_file(const fs::path& p, std::chrono::seconds age) {
+  auto then = std::chrono::system_clock::now() - age;
+  auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(then.time_since_epoch()).count();
+  struct timespec t {ns / 1000000000, ns % 1000000000};
+  struct timespec times[2] = {t, t};
+  ASSERT_EQ(::utimensat(AT_FDCWD, p.c_str(), times, 0), 0) << p;
+}
 
 class CacheDir : public ::testing::Test {
  protected:
@@ -205,12 +215,21 @@ TEST_F(CacheDir, PruneRemovesOnlyWhatIsOlderThanItWasTold) {
   fs::create_directories(young.parent_path());
   std::ofstream(young) << "young";
   auto now = fs::file_time_type::clock::now();
-  fs::last_write_time(*cache.path_for(kHelloSha, "hello-1.0-py3-none-any.whl"), now - std::chrono::hours(24 * 10));
+  age_file(*cache.path_for(kHelloSha, "hello-1.0-py3-none-any.whl"), std::chrono::hours(24 * 10));
+  // The last resolution of a request, kept 10 days ago, and another of yesterday.
+  fs::create_directories(dir_ / "cache" / "resolutions");
+  std::ofstream(dir_ / "cache" / "resolutions" / "old.json") << "{}";
+  std::ofstream(dir_ / "cache" / "resolutions" / "new.json") << "{}";
+  age_file(dir_ / "cache" / "resolutions" / "old.json", std::chrono::hours(24 * 10));
+  age_file(dir_ / "cache" / "resolutions" / "new.json", std::chrono::hours(24));
   fs::create_directories(dir_ / "cache" / "hosts" / "py3.11-torch2.13");
   fs::last_write_time(dir_ / "cache" / "hosts" / "py3.11-torch2.13", now - std::chrono::hours(24 * 100));
   auto result = prune_cache(cache, std::chrono::hours(24 * 7), now);
-  ASSERT_EQ(result.removed.size(), 1u);
+  ASSERT_EQ(result.removed.size(), 2u);
   EXPECT_EQ(result.removed[0].path.filename(), "hello-1.0-py3-none-any.whl");
+  EXPECT_EQ(result.removed[1].path.filename(), "old.json");
+  EXPECT_EQ(result.removed[1].kind, "resolution");
+  EXPECT_TRUE(fs::exists(dir_ / "cache" / "resolutions" / "new.json"));
   EXPECT_TRUE(fs::exists(young));
   EXPECT_TRUE(fs::exists(dir_ / "cache" / "hosts" / "py3.11-torch2.13"));
   auto section = cache_section(cache, now);
@@ -223,7 +242,27 @@ TEST_F(CacheDir, PruneRemovesOnlyWhatIsOlderThanItWasTold) {
   EXPECT_EQ(value("cached_files"), 1);
   EXPECT_EQ(value("cached_file_bytes"), 5);
   EXPECT_EQ(value("hosts"), 1);
-  EXPECT_EQ(section.table("entries")->rows.size(), 2u);
+  EXPECT_EQ(value("resolutions"), 1);
+  EXPECT_EQ(section.table("entries")->rows.size(), 3u);
+}
+
+// A hit is a use: prune counts from it, and the file's modification time (its
+// content's, which readers compare) stays as it was.
+TEST_F(CacheDir, AHitIsAUseThatLeavesTheModificationTimeAlone) {
+  FileCache cache(dir_ / "cache");
+  ASSERT_TRUE(cache.fetch(source_url(), kHelloSha, "hello-1.0-py3-none-any.whl", {}));
+  auto file = *cache.path_for(kHelloSha, "hello-1.0-py3-none-any.whl");
+  age_file(file, std::chrono::hours(24 * 10));
+  auto written = fs::last_write_time(file);
+  auto now = fs::file_time_type::clock::now();
+  ASSERT_EQ(cache.entries().size(), 1u);
+  EXPECT_GT(now - cache.entries()[0].modified, std::chrono::hours(24 * 9));
+  auto hit = cache.fetch(source_url(), kHelloSha, "hello-1.0-py3-none-any.whl", {});
+  ASSERT_TRUE(hit && hit->hit);
+  EXPECT_EQ(fs::last_write_time(file), written);
+  EXPECT_LT(now - cache.entries()[0].modified, std::chrono::hours(1));
+  EXPECT_TRUE(prune_cache(cache, std::chrono::hours(24 * 7), fs::file_time_type::clock::now()).removed.empty());
+  EXPECT_TRUE(fs::exists(file));
 }
 
 }  // namespace
