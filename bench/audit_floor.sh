@@ -26,6 +26,10 @@
 #   ONRAMP=path/to/onramp HOST=path/to/venv/bin/python CACHE=dir bench/audit_floor.sh /tmp/floor
 # JOBS=N passes --jobs N to the audits (default: onramp's, the core count).
 # ONLY=reference or ONLY=tpu runs one of the two.
+# NO_KEPT_RESOLUTION=1 removes the cache's kept resolutions before each
+# torch-tpu audit: the first audit of a request, files cached (by default the
+# warming audit leaves its resolution kept, and each audit begins its wheel
+# read and install from it while pip resolves again).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 onramp=$(realpath "${ONRAMP:-$root/build/onramp}")
@@ -157,6 +161,7 @@ if [ "${ONLY:-}" != reference ]; then
   ratios=()
   for i in $(seq 1 $runs); do
     read -r venv res pip imp floor < <(floor_tpu "$wheelhouse")
+    [ -n "${NO_KEPT_RESOLUTION:-}" ] && rm -rf "$XDG_CACHE_HOME/onramp/resolutions"
     audit=$(audit_once "tpu-$i" "$tpu_req" --python "$host" --profile torch_tpu)
     ratio=$(echo "scale=4; $audit / $floor" | bc)
     ratios+=("$ratio")

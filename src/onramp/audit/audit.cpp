@@ -39,6 +39,7 @@
 #include "onramp/util/jobs.h"
 #include "onramp/util/time_ledger.h"
 #include "onramp/wheel/keys.h"
+#include "onramp/wheel/facts_store.h"
 #include "onramp/wheel/metadata.h"
 #include "onramp/wheel/wheel_facts.h"
 #include "onramp/wheel/wheel_run.h"
@@ -276,7 +277,12 @@ std::string run_wheel_step(AuditState& s) {
   // The first wheel is the backend's: its module is the one to probe.
   if (s.module.empty() && !sections.empty()) s.module = module_of(sections.front());
   for (auto& section : sections) s.wheel_sections.push_back(std::move(section));
-  return fmt::format("{} wheel(s)", s.wheels.size()) + docs;
+  auto kept = std::count_if(s.wheels.begin(), s.wheels.end(), wheel::facts_came_from_store);
+  std::string store = kept == 0 ? ""
+                                : fmt::format("; the facts of {} taken from an earlier read of the same file, unchanged, "
+                                              "by this onramp (the cache's facts/)",
+                                              kept);
+  return fmt::format("{} wheel(s)", s.wheels.size()) + store + docs;
 }
 
 std::vector<std::string> torch_wheels_in(const fs::path& dir) {
@@ -752,6 +758,7 @@ Result<void> check_audit_input(const AuditOptions& o) {
 
 report::Report run_audit(const AuditOptions& options) {
   auto started = std::chrono::steady_clock::now();
+  if (!options.index.cache_root.empty()) wheel::set_wheel_facts_store(options.index.cache_root);
   double child0 = util::time_spent(util::Spent::child_processes), network0 = util::time_spent(util::Spent::network),
          outside0 = util::outside_time();
   AuditState s(options);
@@ -777,7 +784,7 @@ report::Report run_audit(const AuditOptions& options) {
     }
     // The wheel read and the install need nothing from each other: with
     // --jobs over 1 they run at once (the install's skip reason does not
-    // depend on the wheel step).
+    // depend on the wheel step), or they began beside the resolution.
     if (step.name == "wheel" && (early_steps || (options.jobs > 1 && i + 1 < table.size() &&
                                                  table[i + 1].name == "install" && table[i + 1].skip_reason(s).empty()))) {
       if (!early_steps) options.progress(fmt::format("[{}-{}/{}] wheel and install, at once", i + 1, i + 2, table.size()));

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "onramp/index/file_cache.h"
+#include "onramp/util/sha256.h"
 
 namespace onramp::audit {
 namespace fs = std::filesystem;
@@ -47,7 +48,7 @@ Json resolution_request(const AuditOptions& o) {
 }
 
 fs::path last_resolution_file(const fs::path& cache_root, const Json& request) {
-  return cache_root / "resolutions" / (index::sha256_text(request.dump()) + ".json");
+  return cache_root / "resolutions" / (util::sha256_text(request.dump()) + ".json");
 }
 
 Result<LastResolution> parse_last_resolution(const std::string& text, const Json& request) {

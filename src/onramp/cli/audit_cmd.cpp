@@ -124,9 +124,10 @@ Command audit_command() {
                          "Skip the probe step's integration scorecard (docs/integration.md)");
             o.jobs = util::default_jobs();
             app.add_option("--jobs", o.jobs,
-                           "Work run at once where it is independent: the wheel read beside the install; the probe's "
-                           "interpreters after its cold import, which runs first and alone (default: the core count; "
-                           "1: one after another)")
+                           "Work run at once where it is independent: the wheel read beside the install; with "
+                           "--python, both beside pip's resolution, begun from the last resolution of the same request "
+                           "and kept only if pip names the same files (docs/resolve.md); the probe's interpreters after "
+                           "its cold import, which runs first and alone (default: the core count; 1: one after another)")
                 ->check(CLI::Range(1, 256))
                 ->capture_default_str();
             app.add_option("--runs", o.runs, "Import timing runs (first cold, rest warm)")->check(CLI::Range(1, 100))->capture_default_str();

@@ -36,7 +36,7 @@ int run_cache(const CacheArgs& args) {
 }
 
 void declare_cache(CLI::App& app, CacheArgs& args) {
-  args.prune = app.add_subcommand("prune", "Remove cached files and partial downloads older than N days");
+  args.prune = app.add_subcommand("prune", "Remove cached files, partial downloads and kept resolutions older than N days");
   args.prune->add_option("--older-than", args.older_than_days,
                          "Age in days (fractions allowed) of the last write, or for a cached file its last use")
       ->required()
@@ -50,8 +50,11 @@ void declare_cache(CLI::App& app, CacheArgs& args) {
 Command cache_command() {
   return make_command<CacheArgs>("cache", "Show what onramp's download cache holds, and prune it", R"(The cache is $XDG_CACHE_HOME/onramp (else ~/.cache/onramp): files/ holds the downloads
 by SHA-256 (a "*.partial" name is a download not finished: the next fetch of the same file
-resumes it, and any fetch removes it once a day old), hosts/ the hosts of `onramp hosts`.
-prune never removes a partial download that another onramp is writing, nor a host.
+resumes it, and any fetch removes it once a day old), hosts/ the hosts of `onramp hosts`,
+resolutions/ the last resolution of each request an audit resolved (the next audit of the same
+request begins its install from it while pip resolves again). A cached file's age counts from
+its last write or use. prune never removes a partial download that another onramp is writing,
+nor a host.
 
 Examples:
   onramp cache

@@ -16,8 +16,9 @@ report::Table entries_table(const FileCache& cache, const std::vector<CacheEntry
                             std::string key, std::string title) {
   report::Table t{std::move(key), std::move(title),
                   "each regular file under files/ (a \".partial\" name: a download not finished), each directory "
-                  "under hosts/ and each kept resolution under resolutions/, with its apparent size and its last "
-                  "write (a cached file: its last write or use, the later)",
+                  "under hosts/, each kept resolution under resolutions/ and each kept wheel's facts under facts/, "
+                  "with its apparent size and its last write (a cached file: its last write or use, the later; "
+                  "kept facts: their last use)",
                   cache.root().string(),
                   {{"path", "Path", ""}, {"kind", "Kind", ""}, {"bytes", "Size", "bytes"}, {"age_days", "Age", "days"},
                    {"in_use", "Being written", ""}},
@@ -37,7 +38,7 @@ report::Table entries_table(const FileCache& cache, const std::vector<CacheEntry
 report::Section cache_section(const FileCache& cache, fs::file_time_type now) {
   auto entries = cache.entries();
   std::map<std::string, std::pair<uint64_t, uint64_t>> by_kind{
-      {"file", {0, 0}}, {"partial", {0, 0}}, {"host", {0, 0}}, {"resolution", {0, 0}}};
+      {"file", {0, 0}}, {"partial", {0, 0}}, {"host", {0, 0}}, {"resolution", {0, 0}}, {"facts", {0, 0}}};
   uint64_t total = 0;
   for (const auto& e : entries) {
     by_kind[e.kind].first += 1;
@@ -46,7 +47,8 @@ report::Section cache_section(const FileCache& cache, fs::file_time_type now) {
   }
   std::string where = cache.root().string();
   std::string how = "apparent sizes of the regular files under " + where +
-                    " (files/: downloads, hosts/: onramp hosts, resolutions/: the last resolution of each request)";
+                    " (files/: downloads, hosts/: onramp hosts, resolutions/: the last resolution of each request, facts/: "
+                    "cached wheels' facts)";
   report::Section s{kCacheSection, "Download cache", {}, {}, {}};
   s.figures.push_back({"cache_bytes", "Cache size", total, "bytes", how, where, ""});
   s.figures.push_back({"cached_files", "Cached files", by_kind["file"].first, "files",
@@ -63,6 +65,10 @@ report::Section cache_section(const FileCache& cache, fs::file_time_type now) {
   s.figures.push_back({"resolutions", "Kept resolutions", by_kind["resolution"].first, "files",
                        "files under resolutions/: the last resolution of each request an audit resolved with --python, "
                        "from which the next audit of the same request begins its install while pip resolves again",
+                       where, ""});
+  s.figures.push_back({"wheel_facts", "Kept wheel facts", by_kind["facts"].first, "files",
+                       "files under facts/: what onramp read in a cached wheel (its members, their hashes against "
+                       "RECORD, its metadata), used again while the wheel and the onramp executable are unchanged",
                        where, ""});
   s.tables.push_back(entries_table(cache, entries, now, "entries", "What the cache holds"));
   return s;
@@ -88,9 +94,9 @@ report::Section prune_section(const FileCache& cache, const PruneResult& result,
   uint64_t bytes = 0;
   for (const auto& e : result.removed) bytes += e.bytes;
   std::string rule = fmt::format(
-      "removed every cached file and partial download under files/ and every kept resolution under resolutions/ last "
-      "written (a cached file: last written or used) more than {} days ago, except partial downloads another onramp "
-      "was writing; hosts are left to onramp hosts",
+      "removed every cached file and partial download under files/, kept resolution under resolutions/ and kept "
+      "wheel's facts under facts/ last written (a cached file: last written or used; facts: last used) more than {} "
+      "days ago, except partial downloads another onramp was writing; hosts are left to onramp hosts",
       days);
   report::Section s{kCacheSection, "Download cache: pruned", {}, {}, {}};
   s.figures.push_back({"removed_entries", "Removed", result.removed.size(), "files", rule, cache.root().string(), ""});

@@ -281,9 +281,11 @@ std::vector<CacheEntry> FileCache::entries() const {
     }
     out.push_back(std::move(e));
   }
-  for (const auto& r : fs::directory_iterator(root_ / "resolutions", ec)) {
-    if (r.is_regular_file(ec) && r.path().extension() == ".json") {
-      out.push_back({"resolution", r.path(), r.file_size(ec), r.last_write_time(ec), false});
+  for (const auto& [dir, kind] : {std::pair{"resolutions", "resolution"}, std::pair{"facts", "facts"}}) {
+    for (const auto& r : fs::directory_iterator(root_ / dir, ec)) {
+      if (r.is_regular_file(ec) && r.path().extension() == ".json") {
+        out.push_back({kind, r.path(), r.file_size(ec), r.last_write_time(ec), false});
+      }
     }
   }
   for (const auto& host : fs::directory_iterator(root_ / "hosts", ec)) {
@@ -303,12 +305,6 @@ std::vector<fs::path> FileCache::remove_stale_partials(std::chrono::seconds age)
     fs::remove(e.path.parent_path(), ec);  // only when empty
   }
   return removed;
-}
-
-std::string sha256_text(const std::string& text) {
-  Digest digest = new_digest();
-  EVP_DigestUpdate(digest.get(), text.data(), text.size());
-  return hex_digest(digest.get());
 }
 
 Result<std::string> sha256_file(const fs::path& path) {

@@ -42,7 +42,8 @@ struct CachedFile {
 // One entry of the cache, as `onramp cache` lists it.
 struct CacheEntry {
   // "file", "partial" (a download not finished), "host" (onramp hosts),
-  // "resolution" (the last resolution of a request: audit/last_resolution.h)
+  // "resolution" (the last resolution of a request: audit/last_resolution.h),
+  // "facts" (a cached wheel's facts: wheel/facts_store.h)
   std::string kind;
   std::filesystem::path path;
   uint64_t bytes = 0;
@@ -65,7 +66,7 @@ class FileCache {
   Result<CachedFile> fetch(const std::string& url, const std::string& sha256, const std::string& file_name,
                            const ProgressFn& progress, uint64_t expected_bytes = 0) const;
 
-  // Every file, partial download, host directory and kept resolution under the root, sorted by path.
+  // Every file, partial download, host directory, kept resolution and kept facts under the root, sorted by path.
   std::vector<CacheEntry> entries() const;
   // Removes partial downloads older than `age` that no onramp is writing;
   // returns the paths removed.
@@ -77,7 +78,5 @@ class FileCache {
 
 // SHA-256 of a file, lower-case hex.
 Result<std::string> sha256_file(const std::filesystem::path& path);
-// SHA-256 of a string, lower-case hex.
-std::string sha256_text(const std::string& text);
 
 }  // namespace onramp::index

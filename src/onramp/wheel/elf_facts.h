@@ -19,6 +19,7 @@ struct ElfFacts {
   std::string glibc_floor;          // e.g. "2.17"; empty when none is required
   std::string glibcxx_floor;        // e.g. "3.4.21"
   std::string not_read;             // why the dynamic facts could not be read
+  bool operator==(const ElfFacts&) const = default;
 };
 
 bool starts_like_elf(std::string_view first_bytes);

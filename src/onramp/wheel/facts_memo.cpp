@@ -19,17 +19,19 @@ std::string key_of(const std::string& path) {
 
 }  // namespace
 
-std::optional<FactsMemo::Stamp> FactsMemo::stamp_of(const std::string& path) {
+std::optional<FileStamp> file_stamp(const std::string& path) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return std::nullopt;
   std::error_code ec;
   auto mtime = fs::last_write_time(path, ec);
   if (ec) return std::nullopt;
-  return Stamp{static_cast<std::uintmax_t>(st.st_size), mtime, static_cast<unsigned long long>(st.st_ino)};
+  return FileStamp{static_cast<std::uintmax_t>(st.st_size), mtime, static_cast<unsigned long long>(st.st_ino)};
 }
 
+bool too_recent(const FileStamp& stamp) { return fs::file_time_type::clock::now() - stamp.mtime < kSettled; }
+
 std::optional<WheelFacts> FactsMemo::find(const std::string& path, const ArchiveLimits& limits) {
-  auto stamp = stamp_of(path);
+  auto stamp = file_stamp(path);
   if (!stamp) return std::nullopt;
   std::lock_guard lock(mutex_);
   auto it = kept_.find(key_of(path));
@@ -38,10 +40,10 @@ std::optional<WheelFacts> FactsMemo::find(const std::string& path, const Archive
 }
 
 void FactsMemo::keep(const std::string& path, const ArchiveLimits& limits, const WheelFacts& facts) {
-  auto stamp = stamp_of(path);
+  auto stamp = file_stamp(path);
   // A file changed within the last moments may change again within the same
   // tick of the file system's clock, size and inode kept: not trusted.
-  if (!stamp || fs::file_time_type::clock::now() - stamp->mtime < kSettled) return;
+  if (!stamp || too_recent(*stamp)) return;
   std::lock_guard lock(mutex_);
   kept_[key_of(path)] = Kept{*stamp, limits, std::make_shared<const WheelFacts>(facts)};
 }

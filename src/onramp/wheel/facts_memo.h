@@ -18,24 +18,29 @@
 
 namespace onramp::wheel {
 
+// What tells a file changed: its size, modification time and inode.
+struct FileStamp {
+  std::uintmax_t size = 0;
+  std::filesystem::file_time_type mtime;
+  unsigned long long inode = 0;
+  bool operator==(const FileStamp&) const = default;
+};
+std::optional<FileStamp> file_stamp(const std::string& path);
+// Whether a file stamped so was modified too recently for its stamp to tell a
+// second change in the same tick of the file system's clock.
+bool too_recent(const FileStamp& stamp);
+
 class FactsMemo {
  public:
   std::optional<WheelFacts> find(const std::string& path, const ArchiveLimits& limits);
   void keep(const std::string& path, const ArchiveLimits& limits, const WheelFacts& facts);
 
  private:
-  struct Stamp {
-    std::uintmax_t size = 0;
-    std::filesystem::file_time_type mtime;
-    unsigned long long inode = 0;
-    bool operator==(const Stamp&) const = default;
-  };
   struct Kept {
-    Stamp stamp;
+    FileStamp stamp;
     ArchiveLimits limits;
     std::shared_ptr<const WheelFacts> facts;
   };
-  static std::optional<Stamp> stamp_of(const std::string& path);
   std::mutex mutex_;
   std::map<std::string, Kept> kept_;  // by the file's absolute path
 };

@@ -38,6 +38,7 @@ struct CoreMetadata {
   // the Description field; and its Description-Content-Type ("" when absent).
   std::string description;
   std::string description_content_type;
+  bool operator==(const CoreMetadata&) const = default;
 };
 
 // `where` names the file in errors ("torch_tpu-0.2.0.dist-info/METADATA").
@@ -49,6 +50,7 @@ struct WheelInfo {
   std::optional<bool> root_is_purelib;
   std::vector<std::string> tags;
   std::string build;
+  bool operator==(const WheelInfo&) const = default;
 };
 
 Result<WheelInfo> parse_wheel_info(std::string_view text, std::string_view where);
@@ -60,6 +62,7 @@ struct Requirement {
   std::string specifier;  // "" for any version
   std::string url;        // for "name @ url"
   std::string marker;     // "" when unconditional
+  bool operator==(const Requirement&) const = default;
 };
 
 Result<Requirement> parse_requirement(std::string_view text);
@@ -79,6 +82,7 @@ struct WheelFileName {
   std::string version;
   std::string build;
   std::string python_tag, abi_tag, platform_tag;
+  bool operator==(const WheelFileName&) const = default;
 };
 
 Result<WheelFileName> parse_wheel_file_name(std::string_view file_name);

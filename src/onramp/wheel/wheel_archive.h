@@ -33,6 +33,7 @@ struct ArchiveMember {
   // "sha256=<urlsafe base64, unpadded>" of the unpacked bytes, as RECORD
   // writes it: taken while the member is inflated, the one pass over it.
   std::string sha256;
+  bool operator==(const ArchiveMember&) const = default;
 };
 
 struct WheelArchive {
@@ -41,6 +42,7 @@ struct WheelArchive {
   uint64_t unpacked_bytes = 0;
   std::vector<ArchiveMember> members;           // regular files, in archive order
   std::map<std::string, std::string> texts;     // the <name>.dist-info/* files, by path
+  bool operator==(const WheelArchive&) const = default;
 };
 
 Result<WheelArchive> read_wheel_archive(const std::string& path, const ArchiveLimits& limits);

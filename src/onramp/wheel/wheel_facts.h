@@ -15,6 +15,7 @@ struct SizeMismatch {
   std::string path;
   uint64_t recorded = 0;
   uint64_t actual = 0;
+  bool operator==(const SizeMismatch&) const = default;
 };
 
 struct RecordCheck {
@@ -25,6 +26,7 @@ struct RecordCheck {
   std::vector<SizeMismatch> size_mismatches;
   size_t hashes_checked = 0;                 // rows with a sha256= hash whose member is in the archive
   std::vector<std::string> hash_mismatches;  // of those, the members whose bytes hash otherwise
+  bool operator==(const RecordCheck&) const = default;
 };
 
 struct WheelFacts {
@@ -36,6 +38,7 @@ struct WheelFacts {
   std::vector<Requirement> requirements;
   RecordCheck record;
   std::vector<std::string> importable;  // top-level modules and packages, sorted
+  bool operator==(const WheelFacts&) const = default;
 };
 
 // Reads and checks a wheel; a bad or hostile file is an error naming it. A
