@@ -119,6 +119,36 @@ def last_resolution_seeds():
     return seeds + [seeds[0][:120]]
 
 
+def wheel_facts_seeds():
+    elf = {"machine": "x86_64", "soname": "libx.so.1", "needed": ["libc.so.6"], "glibc_floor": "2.17",
+           "glibcxx_floor": "3.4.21", "not_read": ""}
+    facts = {
+        "archive": {"path": "/c/x-1.0-cp311-cp311-linux_x86_64.whl", "archive_bytes": 100, "unpacked_bytes": 300,
+                    "members": [{"path": "x/_C.so", "size": 200, "sha256": "sha256=abc", "elf": elf},
+                                {"path": "x/__init__.py", "size": 100, "sha256": "sha256=def", "elf": None}],
+                    "texts": {"x-1.0.dist-info/METADATA": "Name: x"}},
+        "file_name": {"distribution": "x", "version": "1.0", "build": "", "python_tag": "cp311", "abi_tag": "cp311",
+                      "platform_tag": "linux_x86_64"},
+        "dist_info": "x-1.0.dist-info",
+        "metadata": {"metadata_version": "2.1", "name": "x", "version": "1.0", "summary": "", "requires_python": "",
+                     "requires_dist": ["torch"], "project_urls": [], "description": "# x",
+                     "description_content_type": "text/markdown"},
+        "wheel": {"wheel_version": "1.0", "generator": "g", "root_is_purelib": None, "tags": ["cp311-cp311-linux_x86_64"],
+                  "build": ""},
+        "requirements": [{"name": "torch", "normalized_name": "torch", "extras": [], "specifier": "", "url": "",
+                          "marker": ""}],
+        "record": {"record_path": "x-1.0.dist-info/RECORD", "rows": 3, "missing": [], "extra": [],
+                   "size_mismatches": [{"path": "x/a.py", "recorded": 1, "actual": 2}], "hashes_checked": 2,
+                   "hash_mismatches": []},
+        "importable": ["x"]}
+    broken = json.loads(json.dumps(facts))
+    broken["archive"]["members"][0]["size"] = -1
+    wrong = json.loads(json.dumps(facts))
+    wrong["wheel"]["root_is_purelib"] = "yes"
+    seeds = [json.dumps(v).encode() for v in (facts, broken, wrong, {"archive": None}, [])]
+    return seeds + [seeds[0][:200]]
+
+
 def main():
     write("cpp_extract", literals("src/onramp/ops/cpp_extract_test.cpp") +
           files("examples/reference-backend/csrc/**/*.h", "examples/reference-backend/csrc/**/*.cpp"))
@@ -166,6 +196,7 @@ def main():
            b"MseLossBackwardOut", b"_foo__Bar"])
     write("elf_facts", elf_seeds())
     write("wheel_archive", wheel_seeds())
+    write("wheel_facts_record", wheel_facts_seeds())
     write("readme_claims", literals("src/onramp/wheel/readme_check_test.cpp") +
           files("README.md", "examples/reference-backend/README.md"))
     write("index_pages", literals("src/onramp/index/simple_page_test.cpp") +

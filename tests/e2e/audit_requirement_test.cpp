@@ -189,6 +189,20 @@ TEST(AuditRequirement, ResolvesFetchesReadsInstallsProbesAndRunsTheReadmeOnTheHo
   }
   EXPECT_EQ(table(third.report, "install", "installed")["rows"], installed_table["rows"]);
   EXPECT_EQ(table(third.report, "examples", "statements_1")["rows"].size(), statements.size());
+  // The cached wheels' facts, kept by the second run (the first read them
+  // just after their download), are not read again, and say the same.
+  std::string wheel_detail = step(third.report, "wheel")["detail"];
+  EXPECT_NE(wheel_detail.find("2 wheel(s); the facts of 2 taken from an earlier read of the same file, unchanged"),
+            std::string::npos)
+      << wheel_detail;
+  for (const std::string& w : {device, runtime}) {
+    for (const char* part : {"figures", "findings"}) {
+      // The run directories differ: the README read from METADATA is in each one's.
+      std::string third_part = third.report["sections"]["wheel:" + w][part].dump();
+      for (size_t at; (at = third_part.find("/run3/")) != std::string::npos;) third_part.replace(at, 6, "/run1/");
+      EXPECT_EQ(third_part, r["sections"]["wheel:" + w][part].dump()) << w << " " << part;
+    }
+  }
   // The record is pip's resolution again.
   EXPECT_EQ(json::parse(read_file(kept))["files"].size(), 3u);
 }
