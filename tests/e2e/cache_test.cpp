@@ -41,16 +41,21 @@ TEST(CacheE2E, ListsThenPrunesOnlyWhatIsOlder) {
   fs::create_directories(old_resolution.parent_path());
   std::ofstream(old_resolution) << "{}";  // the last resolution of a request, kept 40 days ago
   age(old_resolution, 40);
+  fs::path new_facts = fs::path(dir.path()) / "onramp" / "facts" / (std::string(64, 'f') + ".json");
+  fs::create_directories(new_facts.parent_path());
+  std::ofstream(new_facts) << "{}";  // a cached wheel's facts, used 2 days ago
+  age(new_facts, 2);
   std::vector<std::string> env{"XDG_CACHE_HOME=" + dir.path()};
 
   auto listed = run_onramp({"cache", "--json"}, env);
   ASSERT_EQ(listed.exit_code, 0) << listed.err;
   json report = json::parse(listed.out);
-  EXPECT_EQ(figure(report, "cache", "cache_bytes")["value"], 17);
+  EXPECT_EQ(figure(report, "cache", "cache_bytes")["value"], 19);
   EXPECT_EQ(figure(report, "cache", "cached_files")["value"], 2);
   EXPECT_EQ(figure(report, "cache", "partial_downloads")["value"], 1);
   EXPECT_EQ(figure(report, "cache", "resolutions")["value"], 1);
-  EXPECT_EQ(table(report, "cache", "entries")["rows"].size(), 4u);
+  EXPECT_EQ(figure(report, "cache", "wheel_facts")["value"], 1);
+  EXPECT_EQ(table(report, "cache", "entries")["rows"].size(), 5u);
 
   auto pruned = run_onramp({"cache", "prune", "--older-than", "30", "--json"}, env);
   ASSERT_EQ(pruned.exit_code, 0) << pruned.err;
@@ -60,6 +65,7 @@ TEST(CacheE2E, ListsThenPrunesOnlyWhatIsOlder) {
   EXPECT_FALSE(fs::exists(old_file));
   EXPECT_FALSE(fs::exists(old_part));
   EXPECT_FALSE(fs::exists(old_resolution));
+  EXPECT_TRUE(fs::exists(new_facts));
   EXPECT_TRUE(fs::exists(new_file));
 
   auto bad = run_onramp({"cache", "prune", "--older-than", "soon"}, env);
