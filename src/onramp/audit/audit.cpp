@@ -675,8 +675,10 @@ std::optional<std::pair<StepRecord, StepRecord>> resolve_beside_early_install(Au
   if (!last) return std::nullopt;
   size_t wheel_at = index_of(table, "wheel"), install_at = index_of(table, "install");
   fs::path house = o.run_dir / "wheelhouse", resolved_house = o.run_dir / "resolve" / "wheelhouse";
+  std::error_code ec;
+  // A run directory used before (--out) keeps what it holds: the resolve step says what it finds there.
+  if (fs::exists(house, ec) || fs::exists(resolved_house, ec)) return std::nullopt;
   if (!link_wheelhouse(house, last->files)) {
-    std::error_code ec;
     fs::remove_all(house, ec);
     return std::nullopt;
   }
@@ -698,7 +700,6 @@ std::optional<std::pair<StepRecord, StepRecord>> resolve_beside_early_install(Au
   resolve.ran_at_once = 3;
   bool same = out && out->stop.empty() && out->sdist.empty() && out->python.empty() && out->wheels == last->wheels &&
               wheelhouse_files(resolved_house) == last->files;
-  std::error_code ec;
   if (!same) {
     before.restore(s);
     fs::remove_all(o.run_dir / "install", ec);
