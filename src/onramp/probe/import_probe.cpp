@@ -48,13 +48,23 @@ report::Table runs_table(const std::vector<ImportRun>& runs) {
   return t;
 }
 
+// The seconds of the warm runs that imported (runs[1..]: the cold run and the importtime run excluded).
+std::vector<double> warm_seconds(const std::vector<ImportRun>& runs) {
+  std::vector<double> warm;
+  for (size_t i = 1; i < runs.size(); ++i) {
+    if (runs[i].kind == "warm" && runs[i].record && !runs[i].failure) {
+      warm.push_back(number_field(*runs[i].record, "seconds", 0.0));
+    }
+  }
+  return warm;
+}
+
 void add_timing_figures(report::Section& s, const std::vector<ImportRun>& runs, const std::string& module) {
   std::string evidence = runs.front().run.command;
-  std::vector<double> warm;
+  std::vector<double> warm = warm_seconds(runs);
   int warm_at_once = 0;  // the most that ran at once during any warm run counted
   for (size_t i = 1; i < runs.size(); ++i) {
-    if (runs[i].record && !runs[i].failure) {
-      warm.push_back(number_field(*runs[i].record, "seconds", 0.0));
+    if (runs[i].kind == "warm" && runs[i].record && !runs[i].failure) {
       warm_at_once = std::max(warm_at_once, runs[i].run.process.ran_at_once);
     }
   }
@@ -142,6 +152,30 @@ void add_importtime_tables(report::Section& s, const ImportRun& run, size_t top)
   }
 }
 
+// What every script and notebook pays is the import with the file cache warm:
+// the median of the warm runs judges it (a single cold import, which moves
+// with the machine's disk and load, made the verdict flip between two audits
+// of the same backend); with no warm run, the cold one.
+std::optional<report::Finding> slow_import(const std::vector<ImportRun>& runs, const std::string& module) {
+  const auto& cold = runs.front();
+  bool cold_ok = cold.record && !cold.failure;
+  double cold_s = cold_ok ? number_field(*cold.record, "seconds", 0.0) : 0.0;
+  std::vector<double> warm = warm_seconds(runs);
+  std::string text;
+  if (!warm.empty()) {
+    double median = spread(warm).median;
+    if (median < kSlowImportSeconds) return std::nullopt;
+    text = fmt::format("import {} takes {:.2f} s (the median of {} warm run(s){}): every script and notebook pays it",
+                       module, median, warm.size(), cold_ok ? fmt::format("; cold {:.2f} s", cold_s) : "");
+  } else {
+    if (!cold_ok || cold_s < kSlowImportSeconds) return std::nullopt;
+    text = fmt::format("import {} takes {:.2f} s cold (no warm run): every script and notebook pays it", module, cold_s);
+  }
+  return report::Finding{report::Severity::friction, text,
+                         "Look at the slowest imports by cumulative time; defer heavy native loads until first use.",
+                         cold.run.command};
+}
+
 void add_import_findings(report::Section& s, const std::vector<ImportRun>& runs, const std::string& module) {
   for (const auto& r : runs) {
     if (r.failure) {
@@ -154,13 +188,7 @@ void add_import_findings(report::Section& s, const std::vector<ImportRun>& runs,
     }
   }
   const auto& cold = runs.front();
-  if (cold.record && !cold.failure && number_field(*cold.record, "seconds", 0.0) >= kSlowImportSeconds) {
-    s.add({report::Severity::friction,
-           fmt::format("import {} takes {:.2f} s cold: every script and notebook pays it", module,
-                       number_field(*cold.record, "seconds", 0.0)),
-           "Look at the slowest imports by cumulative time; defer heavy native loads until first use.",
-           cold.run.command});
-  }
+  if (auto slow = slow_import(runs, module)) s.add(std::move(*slow));
   const Json& warnings = record_array(cold, "warnings");
   if (!warnings.empty()) {
     s.add({report::Severity::friction,

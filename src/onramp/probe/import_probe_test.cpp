@@ -1,0 +1,57 @@
+#include "onramp/probe/import_probe.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace onramp::probe {
+namespace {
+
+// A run that imported `module` in `seconds` (the "import" record as
+// import_probe.py writes it).
+ImportRun run_of(const std::string& kind, double seconds) {
+  ImportRun r;
+  r.kind = kind;
+  r.run.command = "python scripts/import_probe.py results/import-" + kind + ".jsonl m";
+  r.run.records.push_back(report::Json{{"kind", "import"}, {"module", "m"}, {"ok", true}, {"seconds", seconds}});
+  r.record = &r.run.records.back();
+  return r;
+}
+
+std::vector<std::string> frictions(const std::vector<std::pair<std::string, double>>& runs) {
+  std::vector<ImportRun> in;
+  in.reserve(runs.size());
+  for (const auto& [kind, seconds] : runs) in.push_back(run_of(kind, seconds));
+  for (auto& r : in) r.record = &r.run.records.back();  // the vector's moves keep the records, not the pointers' runs
+  report::Section s{"probe", "Probe", {}, {}, {}};
+  ImportProbeOptions options;
+  options.module = "m";
+  options.runs = static_cast<int>(runs.size()) - 1;
+  add_import_results(s, std::move(in), options);
+  std::vector<std::string> out;
+  for (const auto& f : s.findings) {
+    if (f.text.find(" takes ") != std::string::npos) out.push_back(f.text);
+  }
+  return out;
+}
+
+// The warm median judges the import every script pays; a slow cold run alone
+// (the disk, the machine's load) does not make the backend's import slow.
+TEST(SlowImport, TheWarmMedianJudgesNotOneColdRun) {
+  EXPECT_TRUE(frictions({{"cold", 5.6}, {"warm", 3.8}, {"warm", 3.9}, {"importtime", 4.0}}).empty());
+  EXPECT_EQ(frictions({{"cold", 4.0}, {"warm", 5.2}, {"warm", 5.4}, {"importtime", 5.5}}),
+            std::vector<std::string>{
+                "import m takes 5.30 s (the median of 2 warm run(s); cold 4.00 s): every script and notebook pays it"});
+  // The importtime run is not a warm run: its -X importtime costs time of its own.
+  EXPECT_TRUE(frictions({{"cold", 4.0}, {"warm", 4.9}, {"importtime", 9.0}}).empty());
+}
+
+TEST(SlowImport, WithNoWarmRunTheColdOneJudges) {
+  EXPECT_EQ(frictions({{"cold", 6.0}, {"importtime", 6.5}}),
+            std::vector<std::string>{"import m takes 6.00 s cold (no warm run): every script and notebook pays it"});
+  EXPECT_TRUE(frictions({{"cold", 4.99}, {"importtime", 6.5}}).empty());
+}
+
+}  // namespace
+}  // namespace onramp::probe
