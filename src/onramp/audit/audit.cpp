@@ -665,22 +665,22 @@ size_t index_of(const std::vector<Step>& table, const std::string& name) {
 // wheels to read), their records are returned and the loop takes them in
 // their place; else their work is discarded (the venv removed, the state put
 // back) and they run again after the resolution, as without a record.
-// Returns nothing when there is no usable record: the resolve step runs as usual.
-std::optional<std::pair<StepRecord, StepRecord>> resolve_beside_early_install(AuditState& s, const std::vector<Step>& table,
-                                                                              size_t at) {
-  if (!may_begin_early(s)) return std::nullopt;
+// Returns false when there is no usable record: the resolve step then runs as usual.
+using EarlySteps = std::optional<std::pair<StepRecord, StepRecord>>;
+bool resolve_beside_early_install(AuditState& s, const std::vector<Step>& table, size_t at, EarlySteps& kept) {
+  if (!may_begin_early(s)) return false;
   const auto& o = s.options;
   auto request = resolution_request(o);
   auto last = read_last_resolution(o.index.cache_root, request);
-  if (!last) return std::nullopt;
+  if (!last) return false;
   size_t wheel_at = index_of(table, "wheel"), install_at = index_of(table, "install");
   fs::path house = o.run_dir / "wheelhouse", resolved_house = o.run_dir / "resolve" / "wheelhouse";
   std::error_code ec;
   // A run directory used before (--out) keeps what it holds: the resolve step says what it finds there.
-  if (fs::exists(house, ec) || fs::exists(resolved_house, ec)) return std::nullopt;
+  if (fs::exists(house, ec) || fs::exists(resolved_house, ec)) return false;
   if (!link_wheelhouse(house, last->files)) {
     fs::remove_all(house, ec);
-    return std::nullopt;
+    return false;
   }
   BeforeInstall before(s);
   s.wheels = last->wheels;
@@ -724,8 +724,8 @@ std::optional<std::pair<StepRecord, StepRecord>> resolve_beside_early_install(Au
                          : "; the wheel and install steps begun beside it from the last resolution of the same request "
                            "were discarded: pip's resolution named other files (or none)";
   s.steps.push_back(std::move(resolve));
-  if (!same) return std::nullopt;
-  return early;
+  if (same) kept = std::move(early);
+  return true;
 }
 
 }  // namespace
@@ -770,7 +770,7 @@ report::Report run_audit(const AuditOptions& options) {
   }
   s.report.run_dir = options.run_dir.string();
   const auto& table = steps();
-  std::optional<std::pair<StepRecord, StepRecord>> early_steps;  // the wheel and install steps, begun beside the resolution
+  EarlySteps early_steps;  // the wheel and install steps, begun beside the resolution and kept
   for (size_t i = 0; i < table.size(); ++i) {
     const Step& step = table[i];
     std::string skip = step.skip_reason(s);
@@ -778,11 +778,7 @@ report::Report run_audit(const AuditOptions& options) {
       s.steps.push_back({step.name, "skipped", skip, 0});
       continue;
     }
-    if (step.name == "resolve") {
-      size_t ran = s.steps.size();
-      early_steps = resolve_beside_early_install(s, table, i);
-      if (s.steps.size() > ran) continue;
-    }
+    if (step.name == "resolve" && resolve_beside_early_install(s, table, i, early_steps)) continue;
     // The wheel read and the install need nothing from each other: with
     // --jobs over 1 they run at once (the install's skip reason does not
     // depend on the wheel step), or they began beside the resolution.

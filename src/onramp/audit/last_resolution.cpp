@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "onramp/audit/requirement_step.h"
 #include "onramp/index/file_cache.h"
 #include "onramp/util/sha256.h"
 
@@ -32,9 +33,7 @@ Result<std::vector<std::string>> strings(const Json& v, const char* what) {
 
 Json resolution_request(const AuditOptions& o) {
   Json find_links = Json::array();
-  for (const auto& d : o.index.find_links) {
-    find_links.push_back(d.find("://") != std::string::npos ? d : fs::absolute(d).string());
-  }
+  for (const auto& d : o.index.find_links) find_links.push_back(pip_find_link(d));
   return Json{{"target", o.target},
               {"python", absolute_or_empty(o.sandbox.python)},
               {"index_url", o.index.index_url.value_or("")},

@@ -269,9 +269,7 @@ std::vector<std::string> pip_index_args(const IndexFacts& f) {
   std::vector<std::string> args;
   if (f.pass_index_url) args.insert(args.end(), {"--index-url", f.index_url});
   for (const auto& u : f.extra_index_urls) args.insert(args.end(), {"--extra-index-url", u});
-  for (const auto& d : f.find_links) {
-    args.insert(args.end(), {"--find-links", d.find("://") != std::string::npos ? d : fs::absolute(d).string()});
-  }
+  for (const auto& d : f.find_links) args.insert(args.end(), {"--find-links", pip_find_link(d)});
   return args;
 }
 
@@ -360,6 +358,10 @@ RequirementOutcome resolve_on(const AuditOptions& o, const fs::path& run_dir, co
 }
 
 }  // namespace
+
+std::string pip_find_link(const std::string& entry) {
+  return entry.find("://") != std::string::npos ? entry : fs::absolute(entry).string();
+}
 
 std::string torch_requirement(const std::string& spec) {
   if (!spec.empty() && std::isdigit(static_cast<unsigned char>(spec.front()))) return "torch==" + spec;

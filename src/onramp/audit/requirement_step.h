@@ -29,6 +29,9 @@ struct RequirementOutcome {
   double host_seconds = 0;          // spent making the host in this audit (0 when reused)
 };
 
+// A --find-links entry as another pip run is given it: a URL as it is, a directory made absolute.
+std::string pip_find_link(const std::string& entry);
+
 // `run_dir` is the audit's; the resolution works in run_dir/resolve and links
 // the files to install into `wheelhouse` (empty: run_dir/wheelhouse).
 RequirementOutcome run_requirement(const AuditOptions& options, const std::filesystem::path& run_dir,

@@ -48,13 +48,13 @@ report::Table runs_table(const std::vector<ImportRun>& runs) {
   return t;
 }
 
-// The seconds of the warm runs that imported (runs[1..]: the cold run and the importtime run excluded).
+// A warm run that imported (the cold run and the importtime run are not warm runs).
+bool counted_warm(const ImportRun& r) { return r.kind == "warm" && r.record && !r.failure; }
+
 std::vector<double> warm_seconds(const std::vector<ImportRun>& runs) {
   std::vector<double> warm;
-  for (size_t i = 1; i < runs.size(); ++i) {
-    if (runs[i].kind == "warm" && runs[i].record && !runs[i].failure) {
-      warm.push_back(number_field(*runs[i].record, "seconds", 0.0));
-    }
+  for (const auto& r : runs) {
+    if (counted_warm(r)) warm.push_back(number_field(*r.record, "seconds", 0.0));
   }
   return warm;
 }
@@ -63,10 +63,8 @@ void add_timing_figures(report::Section& s, const std::vector<ImportRun>& runs, 
   std::string evidence = runs.front().run.command;
   std::vector<double> warm = warm_seconds(runs);
   int warm_at_once = 0;  // the most that ran at once during any warm run counted
-  for (size_t i = 1; i < runs.size(); ++i) {
-    if (runs[i].kind == "warm" && runs[i].record && !runs[i].failure) {
-      warm_at_once = std::max(warm_at_once, runs[i].run.process.ran_at_once);
-    }
+  for (const auto& r : runs) {
+    if (counted_warm(r)) warm_at_once = std::max(warm_at_once, r.run.process.ran_at_once);
   }
   const auto& cold = runs.front();
   report::Figure f{keys::kImportColdSeconds, "Import, cold", Json(), "s",

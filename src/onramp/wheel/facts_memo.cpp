@@ -11,13 +11,13 @@ namespace {
 
 constexpr auto kSettled = std::chrono::seconds(2);
 
-std::string key_of(const std::string& path) {
+}  // namespace
+
+std::string wheel_key(const std::string& path) {
   std::error_code ec;
   auto absolute = fs::absolute(path, ec);
   return ec ? path : absolute.lexically_normal().string();
 }
-
-}  // namespace
 
 std::optional<FileStamp> file_stamp(const std::string& path) {
   struct stat st {};
@@ -34,7 +34,7 @@ std::optional<WheelFacts> FactsMemo::find(const std::string& path, const Archive
   auto stamp = file_stamp(path);
   if (!stamp) return std::nullopt;
   std::lock_guard lock(mutex_);
-  auto it = kept_.find(key_of(path));
+  auto it = kept_.find(wheel_key(path));
   if (it == kept_.end() || !(it->second.stamp == *stamp) || !(it->second.limits == limits)) return std::nullopt;
   return *it->second.facts;
 }
@@ -45,7 +45,7 @@ void FactsMemo::keep(const std::string& path, const ArchiveLimits& limits, const
   // tick of the file system's clock, size and inode kept: not trusted.
   if (!stamp || too_recent(*stamp)) return;
   std::lock_guard lock(mutex_);
-  kept_[key_of(path)] = Kept{*stamp, limits, std::make_shared<const WheelFacts>(facts)};
+  kept_[wheel_key(path)] = Kept{*stamp, limits, std::make_shared<const WheelFacts>(facts)};
 }
 
 FactsMemo& wheel_facts_memo() {

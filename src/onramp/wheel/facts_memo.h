@@ -18,6 +18,9 @@
 
 namespace onramp::wheel {
 
+// The key a wheel's facts are kept under: its absolute, normalized path.
+std::string wheel_key(const std::string& path);
+
 // What tells a file changed: its size, modification time and inode.
 struct FileStamp {
   std::uintmax_t size = 0;

@@ -91,7 +91,7 @@ json executable_json() {
 // What a record must hold besides the facts for them to be this file's, now.
 json record_head(const std::string& path, const FileStamp& stamp, const ArchiveLimits& limits) {
   return json{{"schema", kFactsSchema},
-              {"path", fs::absolute(path).lexically_normal().string()},
+              {"path", wheel_key(path)},
               {"file", stamp_json(stamp)},
               {"limits", limits_json(limits)},
               {"executable", executable_json()}};
@@ -100,12 +100,12 @@ json record_head(const std::string& path, const FileStamp& stamp, const ArchiveL
 }  // namespace
 
 bool FactsStore::covers(const std::string& path) const {
-  auto rel = fs::absolute(path).lexically_normal().lexically_relative(fs::absolute(files_).lexically_normal());
+  auto rel = fs::path(wheel_key(path)).lexically_relative(wheel_key(files_.string()));
   return !rel.empty() && *rel.begin() != "..";
 }
 
 fs::path FactsStore::record_of(const std::string& path) const {
-  return dir_ / (util::sha256_text(fs::absolute(path).lexically_normal().string()) + ".json");
+  return dir_ / (util::sha256_text(wheel_key(path)) + ".json");
 }
 
 std::optional<WheelFacts> FactsStore::find(const std::string& path, const ArchiveLimits& limits) const {
@@ -169,12 +169,12 @@ const FactsStore* wheel_facts_store() {
 
 bool facts_came_from_store(const std::string& path) {
   std::lock_guard lock(store_mutex);
-  return from_store.count(fs::absolute(path).lexically_normal().string()) > 0;
+  return from_store.count(wheel_key(path)) > 0;
 }
 
 void note_facts_from_store(const std::string& path) {
   std::lock_guard lock(store_mutex);
-  from_store.insert(fs::absolute(path).lexically_normal().string());
+  from_store.insert(wheel_key(path));
 }
 
 }  // namespace onramp::wheel
