@@ -12,16 +12,22 @@
 
 namespace {
 
+std::string make_scratch() {
+  const char* tmp = std::getenv("TMPDIR");
+  std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/onramp-fuzz-wheel-XXXXXX";
+  int fd = mkstemp(pattern.data());
+  if (fd < 0) std::abort();
+  close(fd);
+  return pattern;
+}
+
 const std::string& scratch_path() {
-  static const std::string path = [] {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/onramp-fuzz-wheel-XXXXXX";
-    int fd = mkstemp(pattern.data());
-    if (fd < 0) std::abort();
-    close(fd);
-    std::atexit([] { unlink(scratch_path().c_str()); });
-    return pattern;
-  }();
+  static const std::string path = make_scratch();
+  // Registered once the path is built, so that it runs before the path's
+  // destructor (registered from inside its initialiser, it ran after, on a
+  // destroyed string, and every replay left its file behind).
+  static const bool removed_at_exit = std::atexit([] { unlink(scratch_path().c_str()); }) == 0;
+  (void)removed_at_exit;
   return path;
 }
 
