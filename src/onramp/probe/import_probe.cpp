@@ -150,25 +150,31 @@ void add_importtime_tables(report::Section& s, const ImportRun& run, size_t top)
   }
 }
 
-// What every script and notebook pays is the import with the file cache warm:
-// the median of the warm runs judges it (a single cold import, which moves
-// with the machine's disk and load, made the verdict flip between two audits
-// of the same backend); with no warm run, the cold one.
+// A slow import is judged on the fastest run that imported, cold or warm:
+// every script pays at least that. A run is slowed by what the machine does
+// beside it: the cold one by its cold file cache and the disk (torch-tpu
+// 0.2.0's took 3.8 to 5.6 s on one machine in one evening), a warm one by the
+// work onramp runs beside it (--jobs: warm runs that shared two cores with
+// three others took over 5 s where alone they took 1.7). Judged on one cold
+// run, or on the warm median, the verdict of two audits of the same backend
+// differed with the machine's load.
 std::optional<report::Finding> slow_import(const std::vector<ImportRun>& runs, const std::string& module) {
   const auto& cold = runs.front();
   bool cold_ok = cold.record && !cold.failure;
   double cold_s = cold_ok ? number_field(*cold.record, "seconds", 0.0) : 0.0;
   std::vector<double> warm = warm_seconds(runs);
-  std::string text;
+  std::vector<double> all = warm;
+  if (cold_ok) all.push_back(cold_s);
+  if (all.empty()) return std::nullopt;
+  double fastest = *std::min_element(all.begin(), all.end());
+  if (fastest < kSlowImportSeconds) return std::nullopt;
+  std::string runs_text = cold_ok ? fmt::format("cold {:.2f} s", cold_s) : "";
   if (!warm.empty()) {
-    double median = spread(warm).median;
-    if (median < kSlowImportSeconds) return std::nullopt;
-    text = fmt::format("import {} takes {:.2f} s (the median of {} warm run(s){}): every script and notebook pays it",
-                       module, median, warm.size(), cold_ok ? fmt::format("; cold {:.2f} s", cold_s) : "");
-  } else {
-    if (!cold_ok || cold_s < kSlowImportSeconds) return std::nullopt;
-    text = fmt::format("import {} takes {:.2f} s cold (no warm run): every script and notebook pays it", module, cold_s);
+    runs_text += fmt::format("{}warm median {:.2f} s", cold_ok ? ", " : "", spread(warm).median);
   }
+  std::string text = fmt::format(
+      "import {} takes {:.2f} s in the fastest of {} run(s) ({}): every script and notebook pays it", module, fastest,
+      all.size(), runs_text);
   return report::Finding{report::Severity::friction, text,
                          "Look at the slowest imports by cumulative time; defer heavy native loads until first use.",
                          cold.run.command};

@@ -36,20 +36,24 @@ std::vector<std::string> frictions(const std::vector<std::pair<std::string, doub
   return out;
 }
 
-// The warm median judges the import every script pays; a slow cold run alone
-// (the disk, the machine's load) does not make the backend's import slow.
-TEST(SlowImport, TheWarmMedianJudgesNotOneColdRun) {
+// The fastest run that imported judges the import every script pays: a slow
+// cold run (the disk, the machine's load) or slow warm runs (work beside
+// them) do not make the backend's import slow.
+TEST(SlowImport, TheFastestRunJudges) {
   EXPECT_TRUE(frictions({{"cold", 5.6}, {"warm", 3.8}, {"warm", 3.9}, {"importtime", 4.0}}).empty());
-  EXPECT_EQ(frictions({{"cold", 4.0}, {"warm", 5.2}, {"warm", 5.4}, {"importtime", 5.5}}),
-            std::vector<std::string>{
-                "import m takes 5.30 s (the median of 2 warm run(s); cold 4.00 s): every script and notebook pays it"});
-  // The importtime run is not a warm run: its -X importtime costs time of its own.
-  EXPECT_TRUE(frictions({{"cold", 4.0}, {"warm", 4.9}, {"importtime", 9.0}}).empty());
+  // Warm runs slower than the cold one: they shared the machine.
+  EXPECT_TRUE(frictions({{"cold", 4.0}, {"warm", 5.2}, {"warm", 5.4}, {"importtime", 5.5}}).empty());
+  EXPECT_EQ(frictions({{"cold", 6.0}, {"warm", 5.4}, {"warm", 5.2}, {"importtime", 5.5}}),
+            std::vector<std::string>{"import m takes 5.20 s in the fastest of 3 run(s) (cold 6.00 s, warm median "
+                                     "5.30 s): every script and notebook pays it"});
+  // The importtime run is not counted: its -X importtime costs time of its own.
+  EXPECT_TRUE(frictions({{"cold", 5.1}, {"warm", 4.9}, {"importtime", 9.0}}).empty());
 }
 
 TEST(SlowImport, WithNoWarmRunTheColdOneJudges) {
   EXPECT_EQ(frictions({{"cold", 6.0}, {"importtime", 6.5}}),
-            std::vector<std::string>{"import m takes 6.00 s cold (no warm run): every script and notebook pays it"});
+            std::vector<std::string>{
+                "import m takes 6.00 s in the fastest of 1 run(s) (cold 6.00 s): every script and notebook pays it"});
   EXPECT_TRUE(frictions({{"cold", 4.99}, {"importtime", 6.5}}).empty());
 }
 
