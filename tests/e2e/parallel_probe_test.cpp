@@ -8,6 +8,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
+#include <sstream>
+#include <vector>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -91,6 +94,73 @@ TEST_F(ParallelProbe, TimingsSayHowManyRanAtOnce) {
   }
   // Figures that are not timings taken beside other work carry no such field.
   EXPECT_FALSE(find_key((*serial_)["sections"]["probe"]["figures"], "native_libraries").contains("ran_at_once"));
+}
+
+// The records of a JSON Lines file, each without its timings (keys that name seconds).
+std::vector<json> records_without_timings(const std::string& path) {
+  std::vector<json> out;
+  std::istringstream lines(read_file(path));
+  for (std::string line; std::getline(lines, line);) {
+    json r = json::parse(line, nullptr, false);
+    if (!r.is_object()) {
+      ADD_FAILURE() << path << ": not a record: " << line;
+      continue;
+    }
+    for (auto it = r.begin(); it != r.end();) it = it.key().find("seconds") != std::string::npos ? r.erase(it) : std::next(it);
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+// The runtime group runs the device-API matrix first, in a child forked after
+// its import torch: the child writes the records that api_probe.py writes in
+// a fresh interpreter of its own, timings aside.
+TEST_F(ParallelProbe, TheMatrixForkedFromTheRuntimeGroupWritesWhatAFreshInterpreterWrites) {
+  std::string run = dir_->path() + "/jobs-4";
+  std::string group = read_file(run + "/results/integration/runtime.jsonl");
+  EXPECT_NE(group.find(R"("kind": "matrix", "how": "forked", "timed_out": false)"), std::string::npos) << group;
+  EXPECT_NE(group.find(R"("exit_code": 0})"), std::string::npos) << group;
+  std::string where = read_file(dir_->path() + "/where");
+  while (!where.empty() && where.back() == '\n') where.pop_back();
+  ASSERT_EQ(shell("cd '" + run + "' && PYTHONPATH='" + where + "' ONRAMP_REF_DEVICE_COUNT=0 '" + kHost +
+                  "' scripts/api_probe.py results/api-fresh.jsonl onramp_ref '' --with-routes "
+                  "integration/minimum-ops.txt >/dev/null 2>&1"),
+            0);
+  auto forked = records_without_timings(run + "/results/api.jsonl");
+  auto fresh = records_without_timings(run + "/results/api-fresh.jsonl");
+  EXPECT_GT(forked.size(), 50u);
+  ASSERT_EQ(forked.size(), fresh.size());
+  for (size_t i = 0; i < forked.size(); ++i) EXPECT_EQ(forked[i], fresh[i]) << "record " << i;
+  // The report names the run as what it was.
+  std::string report = parallel_->dump();
+  EXPECT_NE(report.find("run in a child forked from the runtime group's interpreter after its import torch, "
+                        "results/integration/runtime.jsonl"),
+            std::string::npos);
+}
+
+// The reference backend built without ONRAMP_REF_INTEGRATION has no
+// torch.backends entry point: the autoload group stops before importing torch
+// (autoload would load nothing), and the harmless point is answered by the CPU
+// work beside the installed backend, autoload off.
+TEST_F(ParallelProbe, WithoutAnEntryPointTheAutoloadGroupStopsBeforeTorch) {
+  for (const std::string jobs : {"1", "4"}) {
+    std::string records = read_file(dir_->path() + "/jobs-" + jobs + "/results/integration/autoload_on.jsonl");
+    EXPECT_NE(records.find(R"("kind": "no_entry_points")"), std::string::npos) << records;
+    EXPECT_EQ(records.find("torch_import"), std::string::npos) << records;
+    EXPECT_NE(records.find(R"({"kind": "end"})"), std::string::npos) << records;
+  }
+  json table = find_key((*parallel_)["sections"]["integration"]["tables"], "points");
+  std::map<std::string, json> rows;
+  for (const auto& row : table["rows"]) rows[row.value("point", "")] = row;
+  EXPECT_EQ(rows["autoload"].value("status", ""), "absent") << rows["autoload"].dump();
+  EXPECT_NE(rows["autoload"].value("detail", "").find("no torch.backends entry point is installed"), std::string::npos)
+      << rows["autoload"].dump();
+  EXPECT_EQ(rows["harmless"].value("status", ""), "provided") << rows["harmless"].dump();
+  EXPECT_NE(rows["harmless"].value("detail", "").find("beside the installed backend, not imported"), std::string::npos)
+      << rows["harmless"].dump();
+  EXPECT_NE(rows["harmless"].value("evidence", "").find("autoload on: not run, no torch.backends entry point"),
+            std::string::npos)
+      << rows["harmless"].dump();
 }
 
 }  // namespace

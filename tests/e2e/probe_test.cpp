@@ -125,6 +125,26 @@ TEST(Probe, ASegfaultIsReportedAsACrash) {
   EXPECT_EQ(import_outcome(p), "Crash: signal 11 (Segmentation fault)");
 }
 
+// With the scorecard, the matrix runs in a child forked from the runtime
+// group's interpreter (docs/probe.md): a backend that kills it is the same
+// finding as in an interpreter of its own.
+TEST(Probe, ASegfaultInTheMatrixIsTheSameCrashWhenTheRuntimeGroupForkedIt) {
+  TempDir own_dir, forked_dir;
+  auto own = probe(own_dir, {"--module", "crashing_backend", "--no-import"});
+  ASSERT_EQ(own.run.exit_code, 0) << own.run.err;
+  auto forked = run_onramp({"probe", "--path", kPackages, "--module", "crashing_backend", "--no-import", "--json",
+                            "--out", forked_dir.path() + "/run"});
+  ASSERT_EQ(forked.exit_code, 0) << forked.err;
+  json section = json::parse(forked.out)["sections"]["probe"];
+  ASSERT_EQ(section["findings"].size(), 1u) << section["findings"].dump();
+  ASSERT_EQ(own.section["findings"].size(), 1u) << own.section["findings"].dump();
+  EXPECT_EQ(section["findings"][0]["text"], own.section["findings"][0]["text"]);
+  EXPECT_NE(section["findings"][0].value("text", "").find("Crash: signal 11 (Segmentation fault)"), std::string::npos);
+  std::string group = read_file(forked_dir.path() + "/run/results/integration/runtime.jsonl");
+  EXPECT_NE(group.find(R"("how": "forked")"), std::string::npos) << group;
+  EXPECT_NE(group.find(R"("signal": 11})"), std::string::npos) << group;
+}
+
 TEST(Probe, WritesToHomeLandInTheRunDirectoryNotTheUsersHome) {
   TempDir dir, home;
   auto p = probe(dir, {"--module", "homewriting_backend", "--runs", "1", "--no-api"}, {"HOME=" + home.path()});

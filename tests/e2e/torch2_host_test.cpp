@@ -167,11 +167,15 @@ TEST_F(Torch2Host, PortTraceAgainstAModuleThatRegistersNothingFindsTheStructured
 
 // torch_tpu 0.2.0 declares a torch.backends entry point, so `import torch`
 // loads it by itself: the probe turns autoload off, or "before" would already
-// hold what the module registers. The fixture registers one op.
+// hold what the module registers. The fixture registers one op. With the
+// scorecard, the matrix runs in a child forked from the runtime group's
+// interpreter, which turned autoload off the same way; with autoload left on
+// (--env) the two preambles differ and the matrix has an interpreter of its
+// own: the same answers either way.
 TEST_F(Torch2Host, ABackendThatTorchAutoloadsIsMeasuredFromTorchAlone) {
   const std::string fixture = std::string(ONRAMP_SOURCE_DIR) + "/tests/e2e/fixtures/autoload";
   auto r = run_onramp({"probe", "--python", kHost, "--path", fixture, "--module", "autoload_backend", "--no-import",
-                       "--no-integration", "--json", "--out", dir_->path() + "/autoload"});
+                       "--json", "--out", dir_->path() + "/autoload"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   json probe = json::parse(r.out)["sections"]["probe"];
   EXPECT_EQ(find_key(probe["figures"], "runtime_registered_ops")["value"], 1);
@@ -179,12 +183,18 @@ TEST_F(Torch2Host, ABackendThatTorchAutoloadsIsMeasuredFromTorchAlone) {
   EXPECT_EQ(find_key(probe["figures"], "autoload_entry_points")["value"], "autoload_backend = autoload_backend:_autoload");
   // With autoload left on (--env), torch loads the module first: nothing is added by the import.
   auto on = run_onramp({"probe", "--python", kHost, "--path", fixture, "--module", "autoload_backend", "--no-import",
-                        "--env", "TORCH_DEVICE_BACKEND_AUTOLOAD=1", "--no-integration", "--json", "--out",
-                        dir_->path() + "/autoload-on"});
+                        "--env", "TORCH_DEVICE_BACKEND_AUTOLOAD=1", "--json", "--out", dir_->path() + "/autoload-on"});
   ASSERT_EQ(on.exit_code, 0) << on.err;
   json probe_on = json::parse(on.out)["sections"]["probe"];
   EXPECT_EQ(find_key(probe_on["figures"], "runtime_registered_ops")["value"], 0);
   EXPECT_EQ(find_key(probe_on["figures"], "autoload_disabled")["value"], false);
+  std::string forked = read_file(dir_->path() + "/autoload/results/integration/runtime.jsonl");
+  std::string fresh = read_file(dir_->path() + "/autoload-on/results/integration/runtime.jsonl");
+  EXPECT_NE(forked.find(R"("kind": "matrix", "how": "forked")"), std::string::npos) << forked;
+  EXPECT_NE(fresh.find(R"("kind": "matrix", "how": "fresh")"), std::string::npos) << fresh;
+  EXPECT_NE(find_key(probe_on["figures"], "autoload_disabled")["evidence"].get<std::string>().find(
+                "run in an interpreter of its own, started by the runtime group's"),
+            std::string::npos);
 }
 
 TEST_F(Torch2Host, ARelativePythonPathNamesAFileFromHere) {

@@ -19,6 +19,31 @@ std::string stopped(const GroupRecords& g) {
   return what + " did not return (the group's time limit or a crash ended the interpreter)";
 }
 
+// Why the autoload group stopped before importing torch.
+constexpr const char* kNothingToAutoload =
+    "with none, `import torch` with autoload on loads what it loads with autoload off, so that interpreter stopped "
+    "there";
+
+// The harmless point where no entry point is installed: the CPU work beside
+// the installed backend, autoload off, is the whole question.
+Row harmless_without_autoload(Row row, const CpuTime& off) {
+  row.evidence = fmt::format("autoload off: {:.3f} s over {} steps; autoload on: not run, no torch.backends entry "
+                             "point; {}",
+                             off.seconds, off.steps, row.evidence);
+  if (off.failed) {
+    row.status = Status::raises;
+    row.detail = off.failed->call + " raised " + off.failed->type + ": " + off.failed->message;
+  } else if (off.steps == 0) {
+    row.status = Status::absent;
+    row.detail = "the CPU work was not timed";
+  } else {
+    row.detail = fmt::format("CPU work {:.3f} s beside the installed backend, not imported; no torch.backends entry "
+                             "point is installed, so autoload loads nothing into CPU-only code",
+                             off.seconds);
+  }
+  return row;
+}
+
 }  // namespace
 
 CpuTime cpu_time(const GroupRecords& records) {
@@ -52,6 +77,11 @@ Row autoload_row(const ProbeFacts& probe, const GroupRecords& off, const GroupRe
     row.detail = "this torch has no backend autoload (torch._import_device_backends)";
     return row;
   }
+  if (on.no_entry_points) {
+    row.detail = "no torch.backends entry point is installed: the backend must be imported by hand (" +
+                 std::string(kNothingToAutoload) + ")";
+    return row;
+  }
   if (on.torch.seen && !on.torch.ok) {
     row.status = Status::raises;
     row.detail = "import torch with autoload on raised " + raised(on.torch);
@@ -82,9 +112,11 @@ Row harmless_row(const GroupRecords& off, const GroupRecords& on, const std::str
   Row row{"harmless", Status::provided, "",
           "a CPU forward and backward (5 steps of a small MLP), a DataLoader with pin_memory=True and "
           "torch.load(map_location=\"cpu\"): timed in an interpreter with autoload off before the backend's import, "
-          "and in one with autoload on",
+          "and in one with autoload on (where a torch.backends entry point is installed: with none, autoload loads "
+          "nothing)",
           off_command + "; " + on_command};
   CpuTime t_off = cpu_time(off), t_on = cpu_time(on);
+  if (on.no_entry_points) return harmless_without_autoload(std::move(row), t_off);
   row.evidence = fmt::format("autoload off: {:.3f} s over {} steps; autoload on: {:.3f} s over {} steps; {}",
                              t_off.seconds, t_off.steps, t_on.seconds, t_on.steps, row.evidence);
   if (on.torch.seen && !on.torch.ok) {

@@ -79,5 +79,35 @@ TEST(IntegrationAutoload, AnEntryPointThatRaisesIsQuotedWithWhatItRaised) {
   EXPECT_NE(harmless_row(timed({"0.1"}), on, "off", "on").detail.find("FAULTY_HOME"), std::string::npos);
 }
 
+// No torch.backends entry point: the autoload group stops before importing
+// torch (autoload would load nothing), and the harmless point is the CPU work
+// beside the installed backend with autoload off.
+TEST(IntegrationAutoload, WithoutAnEntryPointTheOffRunIsTheWholeAnswer) {
+  ProbeFacts probe;
+  probe.measured = true;
+  probe.features["backend_autoload"] = true;
+  GroupRecords on;
+  on.no_entry_points = true;
+  on.ended = true;
+  auto autoload = autoload_row(probe, timed({}), on, "cmd");
+  EXPECT_EQ(autoload.status, Status::absent);
+  EXPECT_NE(autoload.detail.find("no torch.backends entry point is installed"), std::string::npos) << autoload.detail;
+  EXPECT_NE(autoload.detail.find("stopped there"), std::string::npos) << autoload.detail;
+  auto harmless = harmless_row(timed({"0.10", "0.02"}), on, "off", "on");
+  EXPECT_EQ(harmless.status, Status::provided);
+  EXPECT_NE(harmless.detail.find("CPU work 0.120 s beside the installed backend"), std::string::npos) << harmless.detail;
+  EXPECT_NE(harmless.evidence.find("autoload on: not run, no torch.backends entry point"), std::string::npos)
+      << harmless.evidence;
+  EXPECT_FALSE(harmless_finding(harmless, "").has_value());
+  // CPU work that raised beside the installed backend is the answer, whatever autoload would do.
+  GroupRecords off = timed({"0.10"});
+  off.checks.push_back(Check{"harmless", "autoload off, before the import: data_loader_pinned", "raised", "",
+                             "RuntimeError", "no pinned allocator", std::nullopt, 0});
+  auto hurt = harmless_row(off, on, "off", "on");
+  EXPECT_EQ(hurt.status, Status::raises);
+  EXPECT_NE(hurt.detail.find("no pinned allocator"), std::string::npos) << hurt.detail;
+  EXPECT_EQ(harmless_row(timed({}), on, "off", "on").status, Status::absent);
+}
+
 }  // namespace
 }  // namespace onramp::integration

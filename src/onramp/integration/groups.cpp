@@ -3,12 +3,15 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <optional>
 
 #include "onramp/integration/lend_watch.h"
 #include "onramp/util/progress.h"
 
 namespace onramp::integration {
+
+namespace fs = std::filesystem;
 
 std::string last_lines(const std::string& text, size_t lines) {
   std::vector<std::string> kept;
@@ -26,6 +29,50 @@ std::string last_lines(const std::string& text, size_t lines) {
   for (const auto& l : kept) out += (out.empty() ? "" : " | ") + l;
   return out;
 }
+
+namespace {
+
+// The arguments that have the group run the matrix first (integration.py --matrix).
+std::vector<std::string> matrix_args(python::Sandbox& sandbox, const MatrixFirst& m) {
+  std::string result = "results/" + m.result_name;
+  for (const char* suffix : {"", ".stdout", ".stderr"}) fs::remove(sandbox.run_dir() / (result + suffix));
+  sandbox.stage_script("src/onramp/integration/python/matrix_first.py");  // integration.py imports it
+  std::vector<std::string> args{"--matrix", fmt::format("{:g}", m.timeout_seconds), sandbox.stage_script(m.script_key),
+                                result};
+  args.insert(args.end(), m.args.begin(), m.args.end());
+  return args;
+}
+
+// The matrix's run as its records and the group's "matrix" record tell it;
+// without that record (the group's interpreter ended first), the group's
+// own outcome is the matrix's.
+python::ScriptRun matrix_run(python::Sandbox& sandbox, const MatrixFirst& m, const python::ScriptRun& group,
+                             const std::string& group_result, const GroupRecords& records) {
+  RunResult process;
+  std::string how = "run first by the runtime group's interpreter";
+  if (records.matrix) {
+    const MatrixExit& e = *records.matrix;
+    process.exit_code = e.exit_code.value_or(-1);
+    process.signal = e.signal.value_or(0);
+    process.timed_out = e.timed_out;
+    process.wall_seconds = e.seconds;
+    process.peak_rss_bytes = e.peak_rss_bytes;
+    if (e.how == "forked") how = "run in a child forked from the runtime group's interpreter after its import torch";
+    else if (e.how == "fresh") how = "run in an interpreter of its own, started by the runtime group's";
+  } else {
+    process.exit_code = group.process.exit_code;
+    process.signal = group.process.signal;
+    process.timed_out = group.process.timed_out;
+    process.process_limit_hit = group.process.process_limit_hit;
+    process.wall_seconds = group.process.wall_seconds;
+  }
+  process.ran_at_once = group.process.ran_at_once;
+  std::string command = sandbox.script_command(m.script_key, m.result_name, m.args) + " (" + how + ", " +
+                        group_result + ")";
+  return sandbox.read_run(m.result_name, std::move(command), std::move(process));
+}
+
+}  // namespace
 
 GroupRun run_group(python::Sandbox& sandbox, const GroupOptions& options) {
   GroupRun out;
@@ -50,6 +97,12 @@ GroupRun run_group(python::Sandbox& sandbox, const GroupOptions& options) {
     // same: with one job the slot is not lent and the go comes at once.
     bool lend = options.lease != nullptr;
     if (lend) args.push_back("--lend");
+    const bool matrix_first = options.matrix && attempt == 0;
+    script.limits->wall_seconds = options.timeout_seconds + (matrix_first ? options.matrix->timeout_seconds : 0);
+    if (matrix_first) {
+      auto more = matrix_args(sandbox, *options.matrix);
+      args.insert(args.end(), more.begin(), more.end());
+    }
     python::ScriptRun run;
     {
       std::optional<LendWhileIdle> watch;
@@ -62,6 +115,10 @@ GroupRun run_group(python::Sandbox& sandbox, const GroupOptions& options) {
     out.command = run.command;
     out.log = last_lines(run.process.err.text(), 5);
     out.wall_seconds += run.process.wall_seconds;
+    if (matrix_first) {
+      out.matrix = matrix_run(sandbox, *options.matrix, run, "results/" + result, out.records);
+      out.wall_seconds = std::max(0.0, out.wall_seconds - out.matrix->process.wall_seconds);
+    }
     out.ran_at_once = std::max(out.ran_at_once, run.process.ran_at_once);
     if (out.records.ended || out.records.pending_point.empty()) break;
     bool more = checks_after(out.records, out.records.pending_point), again = more && attempt < kMaxReruns;

@@ -24,6 +24,21 @@ Check read_check(const Json& r) {
   return c;
 }
 
+MatrixExit read_matrix_exit(const Json& r) {
+  MatrixExit m;
+  m.how = text_field(r, "how");
+  const Json* code = report::field(r, "exit_code");
+  const Json* sig = report::field(r, "signal");
+  if (code && code->is_number_integer()) m.exit_code = static_cast<int>(std::clamp<long long>(code->get<long long>(), -1, 255));
+  if (sig && sig->is_number_integer()) m.signal = static_cast<int>(std::clamp<long long>(sig->get<long long>(), 0, 128));
+  m.timed_out = bool_field(r, "timed_out", false);
+  m.seconds = number_field(r, "seconds", 0);
+  if (!std::isfinite(m.seconds) || m.seconds < 0) m.seconds = 0;
+  double rss = number_field(r, "peak_rss_bytes", 0);
+  if (std::isfinite(rss) && rss > 0 && rss < 1e18) m.peak_rss_bytes = static_cast<uint64_t>(rss);
+  return m;
+}
+
 Import read_import(const Json& r) {
   return {true, bool_field(r, "ok", false), text_field(r, "type"), text_field(r, "message"),
           number_field(r, "seconds", 0), text_field(r, "cause")};
@@ -65,6 +80,12 @@ GroupRecords read_group(const python::ScriptRun& run) {
     } else if (kind == "stopped") {
       double limit = number_field(r, "limit_seconds", -1);
       if (std::isfinite(limit) && limit >= 0) out.stopped_after = limit;
+    } else if (kind == "matrix") {
+      out.matrix = read_matrix_exit(r);
+      out.pending_point.clear();
+      out.pending_call.clear();
+    } else if (kind == "no_entry_points") {
+      out.no_entry_points = true;
     } else if (kind == "end") {
       out.ended = true;
     }

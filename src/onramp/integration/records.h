@@ -4,6 +4,7 @@
 // count), and the check it had begun when it stopped, if it did not finish.
 // The result file is written by code the target can reach, so every field is
 // read without trusting its type.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,6 +34,16 @@ struct Import {
   std::string cause;  // "Type: message" of the exception it was raised from (torch's autoload wraps the entry point's)
 };
 
+// How the device-API matrix that the runtime group ran first ended (its
+// "matrix" record: integration/python/matrix_first.py).
+struct MatrixExit {
+  std::string how;  // "forked" (after the group's import torch) or "fresh" (an interpreter of its own)
+  std::optional<int> exit_code, signal;
+  bool timed_out = false;
+  double seconds = 0;
+  uint64_t peak_rss_bytes = 0;
+};
+
 struct GroupRecords {
   std::string group;
   std::vector<Check> checks;
@@ -43,6 +54,10 @@ struct GroupRecords {
   std::optional<double> import_torch_seconds;  // the "timing" of a bare import torch
   std::vector<std::string> plan;         // the points the group checks, in order (its "plan" record)
   bool ended = false;                    // the "end" record was written
+  // The autoload group found no torch.backends entry point installed and
+  // stopped there, before importing torch (its "no_entry_points" record).
+  bool no_entry_points = false;
+  std::optional<MatrixExit> matrix;
   std::string pending_point, pending_call;  // the check begun and never recorded (hung or crashed)
   // The pending check outlived its own limit (--limit) and the script ended
   // the interpreter: that limit, in seconds.

@@ -36,6 +36,40 @@ TEST(IntegrationRecords, ReadsChecksContextAndEnd) {
   EXPECT_EQ(checks_of(g, "amp").size(), 1u);
 }
 
+TEST(IntegrationRecords, AGroupWithNothingToAutoloadSaysSo) {
+  auto g = read(R"json({"kind": "group", "group": "autoload_on", "skipped": []}
+{"kind": "no_entry_points", "group": "torch.backends"}
+{"kind": "end"}
+)json");
+  EXPECT_TRUE(g.no_entry_points);
+  EXPECT_FALSE(g.torch.seen);
+  EXPECT_TRUE(g.ended);
+  EXPECT_FALSE(read("{\"kind\": \"end\"}\n").no_entry_points);
+}
+
+TEST(IntegrationRecords, TheMatrixRunFirstSaysHowItEnded) {
+  auto g = read(R"json({"kind": "group", "group": "runtime", "skipped": []}
+{"kind": "begin", "point": "", "call": "the device-API matrix (api_probe.py)"}
+{"kind": "matrix", "how": "forked", "timed_out": false, "seconds": 0.06, "peak_rss_bytes": 186683392, "signal": 11}
+)json");
+  ASSERT_TRUE(g.matrix.has_value());
+  EXPECT_EQ(g.matrix->how, "forked");
+  EXPECT_EQ(g.matrix->signal, std::optional<int>(11));
+  EXPECT_FALSE(g.matrix->exit_code.has_value());
+  EXPECT_EQ(g.matrix->peak_rss_bytes, 186683392u);
+  EXPECT_TRUE(g.pending_call.empty());  // the matrix's record ends its "begin"
+  // Written by code the target can reach: values out of range are bounded, wrong types unset.
+  auto odd = read(R"json({"kind": "matrix", "how": 3, "exit_code": 70000, "signal": "11", "seconds": -2, "peak_rss_bytes": 1e300}
+)json");
+  ASSERT_TRUE(odd.matrix.has_value());
+  EXPECT_EQ(odd.matrix->how, "");
+  EXPECT_EQ(odd.matrix->exit_code, std::optional<int>(255));
+  EXPECT_FALSE(odd.matrix->signal.has_value());
+  EXPECT_EQ(odd.matrix->seconds, 0);
+  EXPECT_EQ(odd.matrix->peak_rss_bytes, 0u);
+  EXPECT_FALSE(read("{\"kind\": \"end\"}\n").matrix.has_value());
+}
+
 TEST(IntegrationRecords, ABeginWithoutItsCheckIsTheCheckThatStopped) {
   auto g = read("{\"kind\": \"begin\", \"point\": \"compile\", \"call\": \"get_interface\"}\n");
   EXPECT_FALSE(g.ended);

@@ -37,11 +37,11 @@ GroupOptions group_options(const python::Sandbox& sandbox, const ScorecardOption
 
 }  // namespace
 
-GroupOptions runtime_group(const python::Sandbox& sandbox, const python::ScriptRun& api_run,
-                           const ScorecardOptions& options) {
+GroupOptions runtime_group(const python::Sandbox& sandbox, const ScorecardOptions& options, MatrixFirst matrix) {
   // Autoload off for the runtime group is set by the script itself.
-  return group_options(sandbox, options, "runtime",
-                       !options.device.empty() ? options.device : read_probe_facts(api_run).device);
+  GroupOptions g = group_options(sandbox, options, "runtime", options.device);
+  g.matrix = std::move(matrix);
+  return g;
 }
 
 GroupOptions autoload_group(const python::Sandbox& sandbox, const ScorecardOptions& options) {
@@ -53,13 +53,6 @@ GroupOptions autoload_group(const python::Sandbox& sandbox, const ScorecardOptio
 
 report::Section scorecard_from_runs(const python::ScriptRun& api_run, const GroupRun& runtime, const GroupRun& on) {
   return integration_section({builtin_points(), read_probe_facts(api_run), runtime, on});
-}
-
-report::Section scorecard_section(python::Sandbox& sandbox, const python::ScriptRun& api_run,
-                                  const ScorecardOptions& options) {
-  GroupRun runtime = run_group(sandbox, runtime_group(sandbox, api_run, options));
-  GroupRun on = run_group(sandbox, autoload_group(sandbox, options));
-  return scorecard_from_runs(api_run, runtime, on);
 }
 
 }  // namespace onramp::integration

@@ -1,8 +1,9 @@
 #pragma once
 // The integration scorecard of one backend module: the runtime group and the
 // autoload group of integration.py, each in its own interpreter under its own
-// time limit, read together with the device-API probe's run (which carried
-// the minimum operator set's routes: routes_file).
+// time limit, read together with the device-API probe's run (which the
+// runtime group runs first, and which carried the minimum operator set's
+// routes: routes_file).
 #include <string>
 #include <vector>
 
@@ -28,17 +29,15 @@ struct ScorecardOptions {
 // the path to give api_probe.py --with-routes.
 std::string write_routes_file(python::Sandbox& sandbox, const std::vector<std::string>& more = {});
 
-// The two groups to run, independent of each other: the runtime group checks
-// the device the device-API run named (options.device when given); the
-// autoload group needs nothing of that run (its device, for its context
-// record, is options.device or the name PrivateUse1 has after `import torch`),
-// so it may start before it. Then the section from their runs.
-GroupOptions runtime_group(const python::Sandbox& sandbox, const python::ScriptRun& api_run,
-                           const ScorecardOptions& options);
+// The two groups to run, independent of each other. The runtime group runs
+// the device-API matrix first, in its own interpreter (GroupOptions::matrix:
+// both pay torch's import once), and checks options.device, else the device
+// the matrix chose; its GroupRun carries the matrix's run. The autoload group
+// needs nothing of the matrix (its device, for its context record, is
+// options.device or the name PrivateUse1 has after `import torch`). Then the
+// section from their runs.
+GroupOptions runtime_group(const python::Sandbox& sandbox, const ScorecardOptions& options, MatrixFirst matrix);
 GroupOptions autoload_group(const python::Sandbox& sandbox, const ScorecardOptions& options);
 report::Section scorecard_from_runs(const python::ScriptRun& api_run, const GroupRun& runtime, const GroupRun& on);
-
-report::Section scorecard_section(python::Sandbox& sandbox, const python::ScriptRun& api_run,
-                                  const ScorecardOptions& options);
 
 }  // namespace onramp::integration

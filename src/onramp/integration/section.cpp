@@ -122,7 +122,8 @@ report::Section integration_section(const ScorecardInputs& in) {
          "", method, evidence, ""});
   auto& seconds = s.add({keys::kSeconds, "Time the integration groups took",
                          in.runtime.wall_seconds + in.autoload_on.wall_seconds, "s",
-                         "wall time of the integration.py interpreters (the routes ride on the device-API probe's run)",
+                         "wall time of the integration.py interpreters, less the device-API probe's run that the runtime "
+                         "group's interpreter runs first (the routes ride on that run)",
                          evidence, "", "lower"});
   seconds.ran_at_once = std::max(in.runtime.ran_at_once, in.autoload_on.ran_at_once);
   std::string device = !in.runtime.records.device.empty() ? in.runtime.records.device : in.probe.device;

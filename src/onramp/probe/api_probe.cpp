@@ -218,11 +218,15 @@ void add_device_name_root(report::Section& s, std::optional<report::Finding> roo
 
 }  // namespace
 
-python::ScriptRun run_api_matrix(python::Sandbox& sandbox, const ApiProbeOptions& options) {
-  progress("device-API matrix" + (options.module.empty() ? "" : " for " + options.module));
+std::vector<std::string> api_matrix_args(const ApiProbeOptions& options) {
   std::vector<std::string> args{options.module, options.device};
   if (!options.routes_file.empty()) args.insert(args.end(), {"--with-routes", options.routes_file});
-  return sandbox.run_script("src/onramp/probe/python/api_probe.py", "api.jsonl", args);
+  return args;
+}
+
+python::ScriptRun run_api_matrix(python::Sandbox& sandbox, const ApiProbeOptions& options) {
+  progress("device-API matrix" + (options.module.empty() ? "" : " for " + options.module));
+  return sandbox.run_script(kApiProbeScript, kApiProbeResult, api_matrix_args(options));
 }
 
 python::ScriptRun run_rename_sites(python::Sandbox& sandbox, const std::string& module) {

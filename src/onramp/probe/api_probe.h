@@ -31,6 +31,12 @@ void add_api_probe(report::Section& section, python::Sandbox& sandbox, const Api
 
 // The running halves of add_api_probe: the matrix's run of api_probe.py and
 // the run of rename_sites.py (independent of each other: they may run at once).
+// The matrix's script, its result file and its arguments after that file:
+// what run_api_matrix runs, and what the runtime group runs first when the
+// scorecard is asked for (integration/groups.h MatrixFirst).
+inline constexpr const char* kApiProbeScript = "src/onramp/probe/python/api_probe.py";
+inline constexpr const char* kApiProbeResult = "api.jsonl";
+std::vector<std::string> api_matrix_args(const ApiProbeOptions& options);
 python::ScriptRun run_api_matrix(python::Sandbox& sandbox, const ApiProbeOptions& options);
 python::ScriptRun run_rename_sites(python::Sandbox& sandbox, const std::string& module);
 // The figure naming the probe's interpreter.

@@ -39,29 +39,34 @@ void add_import_jobs(util::JobGroup& jobs, python::Sandbox& sandbox, const Probe
   });
 }
 
-// The matrix, then (it needs the device name the matrix measured) the
-// runtime group, the longest chain, on the matrix's own slot: added as a task
-// of its own it would queue behind everything added before it. The autoload
-// group needs nothing of the matrix: it starts at once (it may wait out its
-// own limits, as a backend that stalls CPU work makes it: its slot is lent
-// meanwhile, integration/lend_watch.h).
+// With the scorecard, the runtime group runs the matrix first in its own
+// interpreter, after its import torch (integration/groups.h MatrixFirst),
+// then its checks on the device the matrix chose: the longest chain, added
+// first. Without, the matrix alone. The autoload group needs nothing of the
+// matrix: it starts at once (it may wait out its own limits, as a backend that
+// stalls CPU work makes it: its slot is lent meanwhile,
+// integration/lend_watch.h).
 void add_api_jobs(util::JobGroup& jobs, python::Sandbox& sandbox, const ProbeOptions& options,
                   const ApiProbeOptions& api, bool scorecard, LaterRuns& out) {
+  if (!scorecard) {
+    jobs.add([&sandbox, &api, &out] { out.api = run_api_matrix(sandbox, api); });
+    return;
+  }
   integration::ScorecardOptions card{options.module, options.device};
-  jobs.add_lending([&sandbox, &api, scorecard, card, &out](util::SlotLease& lease) {
-    out.api = run_api_matrix(sandbox, api);
-    if (!scorecard) return;
-    auto group = integration::runtime_group(sandbox, out.api, card);
+  jobs.add_lending([&sandbox, &api, card, &out](util::SlotLease& lease) {
+    progress("device-API matrix for " + api.module + ", run first by the runtime group");
+    integration::MatrixFirst matrix{kApiProbeScript, kApiProbeResult, api_matrix_args(api),
+                                    sandbox.limits().wall_seconds};
+    auto group = integration::runtime_group(sandbox, card, std::move(matrix));
     group.lease = &lease;
     out.runtime = integration::run_group(sandbox, group);
+    if (out.runtime.matrix) out.api = std::move(*out.runtime.matrix);
   });
-  if (scorecard) {
-    jobs.add_lending([&sandbox, card, &out](util::SlotLease& lease) {
-      auto group = integration::autoload_group(sandbox, card);
-      group.lease = &lease;
-      out.autoload_on = integration::run_group(sandbox, group);
-    });
-  }
+  jobs.add_lending([&sandbox, card, &out](util::SlotLease& lease) {
+    auto group = integration::autoload_group(sandbox, card);
+    group.lease = &lease;
+    out.autoload_on = integration::run_group(sandbox, group);
+  });
 }
 
 // The rename sites: a static read of the package (no torch import), the

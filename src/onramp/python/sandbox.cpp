@@ -82,28 +82,74 @@ fs::path Sandbox::write_file(const std::string& rel, const std::string& content)
 namespace {
 constexpr const char* kExitHelper = "scripts/onramp_exit.py";
 constexpr const char* kExitHelperKey = "src/onramp/python/python/onramp_exit.py";
+
+std::string script_rel(const std::string& script_key) {
+  return "scripts/" + fs::path(script_key).filename().string();
+}
+
+// A stream a script wrote to a file, kept as a child's stream is kept.
+BoundedCapture capture_file(const fs::path& path, const Limits& limits) {
+  BoundedCapture capture(limits.capture_bytes, limits.capture_tail_bytes);
+  std::ifstream in(path, std::ios::binary);
+  std::string chunk(64 << 10, '\0');
+  while (in) {
+    in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    capture.append(std::string_view(chunk.data(), static_cast<size_t>(in.gcount())));
+  }
+  return capture;
+}
+
+std::vector<std::string> script_argv(const std::string& python, const std::vector<std::string>& flags,
+                                     const std::string& script_key, const std::string& result_name,
+                                     const std::vector<std::string>& args) {
+  std::vector<std::string> argv{python};
+  argv.insert(argv.end(), flags.begin(), flags.end());
+  argv.push_back(script_rel(script_key));
+  argv.push_back("results/" + result_name);
+  argv.insert(argv.end(), args.begin(), args.end());
+  return argv;
+}
+
 }  // namespace
+
+std::string Sandbox::stage_script(const std::string& script_key) {
+  std::string rel = script_rel(script_key);
+  // Scripts may run on several threads at once (util/jobs.h): the first
+  // writes the script, the others must not read it half written.
+  static std::mutex writing;
+  std::lock_guard lock(writing);
+  if (!fs::exists(run_dir_ / rel)) write_file(rel, std::string(embedded::get(script_key)));
+  // Every script imports it last (python/onramp_exit.py).
+  if (!fs::exists(run_dir_ / kExitHelper)) write_file(kExitHelper, std::string(embedded::get(kExitHelperKey)));
+  return rel;
+}
+
+std::string Sandbox::script_command(const std::string& script_key, const std::string& result_name,
+                                    const std::vector<std::string>& args) const {
+  return util::command_line(script_argv(facts_.executable, {}, script_key, result_name, args));
+}
+
+ScriptRun Sandbox::read_run(const std::string& result_name, std::string command, RunResult process) const {
+  std::string result_rel = "results/" + result_name;
+  ScriptRun run;
+  run.command = std::move(command);
+  run.process = std::move(process);
+  run.process.out = capture_file(run_dir_ / (result_rel + ".stdout"), limits_);
+  run.process.err = capture_file(run_dir_ / (result_rel + ".stderr"), limits_);
+  read_records(util::read_text_file((run_dir_ / result_rel).string()).value_or(""), run);
+  write_file(result_rel + ".stdout", run.process.out.text());
+  write_file(result_rel + ".stderr", run.process.err.text());
+  return run;
+}
 
 ScriptRun Sandbox::run_script(const std::string& script_key, const std::string& result_name,
                               const std::vector<std::string>& args, const ScriptOptions& options) {
-  std::string script_rel = "scripts/" + fs::path(script_key).filename().string(), result_rel = "results/" + result_name;
-  {
-    // Scripts may run on several threads at once (util/jobs.h): the first
-    // writes the script, the others must not read it half written.
-    static std::mutex writing;
-    std::lock_guard lock(writing);
-    if (!fs::exists(run_dir_ / script_rel)) write_file(script_rel, std::string(embedded::get(script_key)));
-    // Every script imports it last (python/onramp_exit.py).
-    if (!fs::exists(run_dir_ / kExitHelper)) write_file(kExitHelper, std::string(embedded::get(kExitHelperKey)));
-  }
+  stage_script(script_key);
+  std::string result_rel = "results/" + result_name;
   fs::create_directories((run_dir_ / result_rel).parent_path());
   fs::remove(run_dir_ / result_rel);
   RunRequest request;
-  request.argv = {facts_.executable};
-  request.argv.insert(request.argv.end(), options.python_flags.begin(), options.python_flags.end());
-  request.argv.push_back(script_rel);
-  request.argv.push_back(result_rel);
-  request.argv.insert(request.argv.end(), args.begin(), args.end());
+  request.argv = script_argv(facts_.executable, options.python_flags, script_key, result_name, args);
   request.cwd = run_dir_;
   auto env = extra_env_;
   env.insert(env.end(), options.env.begin(), options.env.end());

@@ -71,6 +71,23 @@ class Sandbox {
   ScriptRun run_script(const std::string& script_key, const std::string& result_name,
                        const std::vector<std::string>& args, const ScriptOptions& options = {});
 
+  // Writes the embedded script `script_key` (and python/onramp_exit.py,
+  // which every script imports last) into scripts/ unless it is there;
+  // returns its path relative to the run directory ("scripts/api_probe.py").
+  std::string stage_script(const std::string& script_key);
+
+  // The command run_script would run for these arguments, as the evidence
+  // names it (relative to the run directory).
+  std::string script_command(const std::string& script_key, const std::string& result_name,
+                             const std::vector<std::string>& args) const;
+
+  // A script run that another script of onramp's started (the device-API
+  // matrix the runtime group runs first): its records from
+  // results/<result_name>, its stdout and stderr from the files it wrote
+  // beside them (kept as run_script keeps a child's: head and tail within the
+  // sandbox's capture limits, written back so), `process` for the rest.
+  ScriptRun read_run(const std::string& result_name, std::string command, RunResult process) const;
+
   // The interpreter as run (sys.executable: absolute) and what is known of it.
   const std::string& python() const { return facts_.executable; }
   const InterpreterFacts& interpreter() const { return facts_; }

@@ -1,6 +1,7 @@
 """Checks PyTorch's accelerator integration points that the import probe does not.
 
 Usage: python integration.py RESULT_FILE MODULE DEVICE GROUP [--skip POINT]... [--limit POINT SECONDS]... [--lend]
+                             [--matrix SECONDS SCRIPT RESULT ARG...]
 
 GROUP is one of
   runtime      with backend autoload off: a small CPU workload timed before the
@@ -10,13 +11,21 @@ GROUP is one of
                AMP helpers, storage and module methods, test reuse)
   autoload_on  with backend autoload as the environment leaves it: a bare
                `import torch` (which runs the backend's torch.backends entry
-               point) and the same CPU workload, timed
+               point) and the same CPU workload, timed; where no
+               torch.backends entry point is installed (importlib.metadata,
+               read before torch is imported), a "no_entry_points" record and
+               nothing else: autoload would load nothing
 DEVICE may be empty: the name PrivateUse1 has after the import.
 --skip POINT leaves a point out (onramp reruns a group without the point that
 hung it, so that one hang does not hide the other points).
 --limit POINT SECONDS: a check of POINT that has not returned after SECONDS is
 recorded as "stopped" and the interpreter exits (a watchdog thread; a hang
 that holds the GIL is still ended by onramp's limit on the whole group).
+--matrix SECONDS SCRIPT RESULT ARG... (last; runtime group only): first runs
+the device-API matrix, `python SCRIPT RESULT ARG...`, in a child forked after
+this interpreter's `import torch` (matrix_first.py says when and why), at most
+SECONDS, and records how it ended ("matrix"); the device it chose is the
+group's where DEVICE is empty.
 --lend: a check that has run for a second while the process used at most a
 tenth of one core (it waits, it does not work) is recorded as "idle", so that
 onramp can lend the process's job slot to other work meanwhile; if that check
@@ -488,9 +497,17 @@ def checks_after_import(rec, torch, module_name, device, before):
     check_compile(rec, torch, device, before.compilers)
 
 
-def run_runtime(rec, module_name, requested):
+def run_runtime(rec, module_name, requested, matrix=None):
+    autoload_before = os.environ.get("TORCH_DEVICE_BACKEND_AUTOLOAD")
     os.environ["TORCH_DEVICE_BACKEND_AUTOLOAD"] = "0"
     torch = import_or_record(rec, "torch", "torch_import")
+    if matrix is not None:
+        import matrix_first  # written beside this script by onramp
+
+        limit, argv = matrix
+        rec.emit({"kind": "begin", "point": "", "call": "the device-API matrix (api_probe.py)"})
+        matrix_first.run(rec, argv, limit, autoload_before, torch is not None)
+        requested = requested or matrix_first.device_chosen(argv[1])
     if torch is None:
         return
     before = BeforeImport(rec, torch)
@@ -499,7 +516,25 @@ def run_runtime(rec, module_name, requested):
     checks_after_import(rec, torch, module_name, requested or privateuse1_name(torch) or "privateuseone", before)
 
 
+def torch_backends_entry_points():
+    """The torch.backends entry points, read as torch's autoload reads them;
+    None where they cannot be read."""
+    try:
+        from importlib.metadata import entry_points
+        found = (entry_points(group="torch.backends") if sys.version_info >= (3, 10)
+                 else entry_points().get("torch.backends", ()))
+        return sorted(f"{ep.name} = {ep.value}" for ep in found)
+    except Exception:
+        return None
+
+
 def run_autoload_on(rec, requested):
+    if torch_backends_entry_points() == []:
+        # Autoload loads the torch.backends entry points and nothing else: with
+        # none installed, `import torch` with autoload on runs what the runtime
+        # group's import with autoload off runs, so it is not run twice.
+        rec.emit({"kind": "no_entry_points", "group": "torch.backends"})
+        return
     start = time.perf_counter()
     torch = import_or_record(rec, "torch", "torch_import")
     if torch is None:
@@ -523,14 +558,25 @@ def limits_of(args):
     return {args[i + 1]: float(args[i + 2]) for i, a in enumerate(args) if a == "--limit" and i + 2 < len(args)}
 
 
+def matrix_of(args):
+    """--matrix SECONDS SCRIPT RESULT ARG...: the rest of the command line, taken off args."""
+    if "--matrix" not in args:
+        return None
+    at = args.index("--matrix")
+    rest = args[at + 1:]
+    del args[at:]
+    return float(rest[0]), rest[1:]
+
+
 def main():
     args = sys.argv[1:]
+    matrix = matrix_of(args)
     skip = [args[i + 1] for i, a in enumerate(args) if a == "--skip" and i + 1 < len(args)]
     limits = limits_of(args)
     module_name, requested, group = args[1], args[2], args[3]
     rec = open_group(args[0], group, skip, limits, "--lend" in args)
     if group == "runtime":
-        run_runtime(rec, module_name, requested)
+        run_runtime(rec, module_name, requested, matrix)
     elif group == "autoload_on":
         run_autoload_on(rec, requested)
     rec.emit({"kind": "end"})
