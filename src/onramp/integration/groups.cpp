@@ -48,25 +48,21 @@ std::vector<std::string> matrix_args(python::Sandbox& sandbox, const MatrixFirst
 // own outcome is the matrix's.
 python::ScriptRun matrix_run(python::Sandbox& sandbox, const MatrixFirst& m, const python::ScriptRun& group,
                              const std::string& group_result, const GroupRecords& records) {
-  RunResult process;
+  // Without the record, the group's outcome (its streams are replaced by the matrix's files below).
+  RunResult process = group.process;
+  process.peak_rss_bytes = 0;
   std::string how = "run first by the runtime group's interpreter";
   if (records.matrix) {
     const MatrixExit& e = *records.matrix;
     process.exit_code = e.exit_code.value_or(-1);
     process.signal = e.signal.value_or(0);
     process.timed_out = e.timed_out;
+    process.process_limit_hit = false;
     process.wall_seconds = e.seconds;
     process.peak_rss_bytes = e.peak_rss_bytes;
     if (e.how == "forked") how = "run in a child forked from the runtime group's interpreter after its import torch";
     else if (e.how == "fresh") how = "run in an interpreter of its own, started by the runtime group's";
-  } else {
-    process.exit_code = group.process.exit_code;
-    process.signal = group.process.signal;
-    process.timed_out = group.process.timed_out;
-    process.process_limit_hit = group.process.process_limit_hit;
-    process.wall_seconds = group.process.wall_seconds;
   }
-  process.ran_at_once = group.process.ran_at_once;
   std::string command = sandbox.script_command(m.script_key, m.result_name, m.args) + " (" + how + ", " +
                         group_result + ")";
   return sandbox.read_run(m.result_name, std::move(command), std::move(process));
@@ -78,9 +74,7 @@ GroupRun run_group(python::Sandbox& sandbox, const GroupOptions& options) {
   GroupRun out;
   std::vector<std::string> skip;
   python::ScriptOptions script;
-  Limits limits = sandbox.limits();
-  limits.wall_seconds = options.timeout_seconds;
-  script.limits = limits;
+  script.limits = sandbox.limits();  // its wall time is set for each run below
   script.env = options.env;
   for (int attempt = 0; attempt <= kMaxReruns; ++attempt) {
     progress("integration points: " + options.group + (attempt ? " (again, without a check that hung)" : ""));

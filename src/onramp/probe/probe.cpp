@@ -60,7 +60,10 @@ void add_api_jobs(util::JobGroup& jobs, python::Sandbox& sandbox, const ProbeOpt
     auto group = integration::runtime_group(sandbox, card, std::move(matrix));
     group.lease = &lease;
     out.runtime = integration::run_group(sandbox, group);
-    if (out.runtime.matrix) out.api = std::move(*out.runtime.matrix);
+    if (out.runtime.matrix) {
+      out.api = std::move(*out.runtime.matrix);
+      out.runtime.matrix.reset();
+    }
   });
   jobs.add_lending([&sandbox, card, &out](util::SlotLease& lease) {
     auto group = integration::autoload_group(sandbox, card);

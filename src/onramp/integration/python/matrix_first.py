@@ -20,6 +20,7 @@ then records how it ended: a "matrix" record in the group's result file
 (exit code or signal, whether the limit ended it, its wall time, its peak
 RSS, how it ran: "forked" or "fresh").
 """
+import json
 import os
 import runpy
 import signal
@@ -37,6 +38,15 @@ def shares_the_preamble(autoload_before):
     return autoload_before is None or autoload_before == "0"
 
 
+def environment_before(environ, autoload_before):
+    """The autoload variable put back as it was before the group's preamble."""
+    if autoload_before is None:
+        environ.pop(AUTOLOAD, None)
+    else:
+        environ[AUTOLOAD] = autoload_before
+    return environ
+
+
 def open_streams(result):
     return [os.open(result + suffix, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644) for suffix in (".stdout", ".stderr")]
 
@@ -48,8 +58,7 @@ def run_in_child(argv, autoload_before):
         for fd, target in zip((1, 2), open_streams(argv[1])):
             os.dup2(target, fd)
             os.close(target)
-        if autoload_before is None:
-            os.environ.pop(AUTOLOAD, None)
+        environment_before(os.environ, autoload_before)
         sys.argv = list(argv)
         runpy.run_path(argv[0], run_name="__main__")
         code = 0
@@ -69,11 +78,7 @@ def run_in_child(argv, autoload_before):
 
 def start_fresh(argv, autoload_before):
     out, err = open_streams(argv[1])
-    env = dict(os.environ)
-    if autoload_before is None:
-        env.pop(AUTOLOAD, None)
-    else:
-        env[AUTOLOAD] = autoload_before
+    env = environment_before(dict(os.environ), autoload_before)
     try:
         return subprocess.Popen([sys.executable] + list(argv), stdout=out, stderr=err, env=env).pid
     finally:
@@ -126,8 +131,6 @@ def run(rec, argv, limit, autoload_before, torch_imported):
 
 def device_chosen(result):
     """The device the matrix chose (its "env" record), or ""."""
-    import json
-
     device = ""
     try:
         with open(result) as lines:
