@@ -4,6 +4,8 @@ BUILD_DIR ?= build
 SANITIZE_BUILD_DIR ?= build-sanitize
 FUZZ_BUILD_DIR ?= build-fuzz
 FUZZ_SECONDS ?= 60
+# Which harnesses `make fuzz` runs (names as in fuzz/CMakeLists.txt); empty: all.
+FUZZ_HARNESSES ?=
 # The newest clang++-N installed, N >= 16 (older ones cannot compile libstdc++
 # 12's <expected>).
 FUZZ_CXX ?= $(shell for v in $$(ls /usr/bin/clang++-* 2>/dev/null | sed 's/.*clang++-//' | sort -rn); do \
@@ -58,8 +60,12 @@ run: deps host
 	echo "make run: report in $(RUN_DIR)/ (report.html, report.json, report.md); open it with: xdg-open $(RUN_DIR)/report.html"; \
 	exit $$status
 
-# The whole suite (fuzz-corpus replays included) on the release build, then
-# again on a build with AddressSanitizer and UndefinedBehaviorSanitizer.
+# The whole suite (unit tests, end-to-end suites, fuzz-corpus replays) on the
+# release build, then what the sanitizers can check on a build with
+# AddressSanitizer and UndefinedBehaviorSanitizer: the unit tests, the corpus
+# replays and the end-to-end suites whose work is onramp's own C++ (label
+# native). The other end-to-end suites spend their time in Python and pip and
+# run once, in the release pass. While developing: cd build && ctest -L unit.
 test: build tools
 	cd $(BUILD_DIR) && ctest --output-on-failure -j $(JOBS)
 	$(MAKE) --no-print-directory test-sanitize
@@ -73,18 +79,18 @@ $(SANITIZE_BUILD_DIR)/Makefile: deps host
 	cmake -S . -B $(SANITIZE_BUILD_DIR) -DCMAKE_BUILD_TYPE=Sanitize -DCMAKE_CXX_FLAGS_SANITIZE=-O1 \
 	  -DONRAMP_SANITIZE=ON $(HOST_FLAGS) $(CMAKE_FLAGS) >/dev/null
 
-# FreshClone (make run in a clone) runs in the release pass only.
 test-sanitize: $(SANITIZE_BUILD_DIR)/Makefile
-	cmake --build $(SANITIZE_BUILD_DIR) -j $(JOBS)
-	cd $(SANITIZE_BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -E '^FreshClone\.'
+	cmake --build $(SANITIZE_BUILD_DIR) -j $(JOBS) --target onramp_sanitizer_suite
+	cd $(SANITIZE_BUILD_DIR) && ctest --output-on-failure -j $(JOBS) -L '^(unit|fuzz|native)$$'
 
-# Each libFuzzer harness in fuzz/ for FUZZ_SECONDS, one after the other
+# Each libFuzzer harness in fuzz/ (or those in FUZZ_HARNESSES) for FUZZ_SECONDS,
+# one after the other: make fuzz FUZZ_SECONDS=600 FUZZ_HARNESSES="pip_lines plan_cells"
 fuzz: deps
 	@[ -n "$(FUZZ_CXX)" ] || { echo "make fuzz: no clang++-16 or newer is installed (scripts/debian-packages-*.txt)" >&2; exit 2; }
 	cmake -S . -B $(FUZZ_BUILD_DIR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=$(FUZZ_CXX) \
 	  -DONRAMP_FUZZ=ON $(CMAKE_FLAGS) >/dev/null
 	cmake --build $(FUZZ_BUILD_DIR) -j $(JOBS) --target onramp_fuzzers
-	fuzz/run_fuzzers.sh $(FUZZ_BUILD_DIR) $(FUZZ_SECONDS)
+	fuzz/run_fuzzers.sh $(FUZZ_BUILD_DIR) $(FUZZ_SECONDS) $(FUZZ_HARNESSES)
 
 bench: build
 	bench/census_vs_cloc.sh $(BUILD_DIR)/onramp

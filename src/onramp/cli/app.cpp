@@ -4,6 +4,7 @@
 
 #include "onramp/cli/command.h"
 #include "onramp/util/error.h"
+#include "onramp/util/text.h"
 
 namespace onramp::cli {
 
@@ -34,10 +35,10 @@ int run(int argc, char** argv) {
   try {
     return action ? action() : 0;
   } catch (const FatalError& e) {
-    std::cerr << "onramp: error: " << e.what() << "\n";
+    std::cerr << "onramp: error: " << util::one_line(e.what()) << "\n";
     return e.exit_code();
   } catch (const std::exception& e) {
-    std::cerr << "onramp: internal error: " << e.what() << "\n";
+    std::cerr << "onramp: internal error: " << util::one_line(e.what()) << "\n";
     return 3;
   }
 }

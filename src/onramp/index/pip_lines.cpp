@@ -27,7 +27,7 @@ std::string unframed(const std::string& line) {
   return std::string(t);
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
+std::vector<std::string> unframed_lines(const std::string& text) {
   std::vector<std::string> out;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) out.push_back(unframed(line));
@@ -71,7 +71,7 @@ void add_once(std::vector<std::string>& out, const std::string& line) {
 
 std::vector<std::string> refusal_lines(const std::string& pip_output) {
   std::vector<std::string> out;
-  auto lines = lines_of(pip_output);
+  auto lines = unframed_lines(pip_output);
   bool conflict = false;
   for (const auto& l : lines) {
     if (conflict) {
@@ -97,7 +97,7 @@ std::vector<std::string> refusal_lines(const std::string& pip_output) {
 }
 
 std::vector<std::string> build_error_lines(const std::string& pip_output, size_t max) {
-  auto lines = lines_of(pip_output);
+  auto lines = unframed_lines(pip_output);
   std::vector<std::string> block = subprocess_block(lines), out;
   for (const auto& l : block) {
     if (out.size() < max && mentions_error(l)) out.push_back(l);

@@ -25,7 +25,7 @@ using util::command_line;
 // pip without the user's configuration: only what its command line names.
 const std::pair<std::string, std::string> kNoPipConfig{"PIP_CONFIG_FILE", "/dev/null"};
 
-std::vector<std::string> lines_of(const std::string& text) {
+std::vector<std::string> nonblank_lines(const std::string& text) {
   std::vector<std::string> out;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) {
@@ -67,7 +67,7 @@ void run_pip_resolution(const PipRunner& pip, const ResolveOptions& o, IndexFact
   }
   f.pip = *run;
   if (!o.ignore_installed) f.satisfied = parse_already_satisfied(f.pip.out.text());
-  auto lines = lines_of(f.pip.err.text());
+  auto lines = nonblank_lines(f.pip.err.text());
   for (const auto& l : lines) {
     // pip names a page's data-requires-python "Requires-Python" and a wheel's metadata "requires a different Python".
     bool refusal = l.find("Requires-Python") != std::string::npos || l.find("requires a different Python") != std::string::npos;
@@ -125,7 +125,7 @@ void find_index(ProcessRunner& runner, const ResolveOptions& o, IndexFacts& f, c
                                "from pip._internal.models.index import PyPI; print(PyPI.simple_url)"};
   auto run = as_user.run(ask, 120);
   if (run && run->ok()) {
-    auto lines = lines_of(run->out.text());
+    auto lines = nonblank_lines(run->out.text());
     if (!lines.empty()) f.index_url = lines.back();
   }
   f.index_url_source = "pip's own default (" + command_line(ask) + "), as " + f.config_command + " names none";

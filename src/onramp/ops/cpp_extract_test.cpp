@@ -4,19 +4,17 @@
 
 #include <chrono>
 
+#include "onramp/ops/test_inventories.h"
+
 namespace onramp::ops {
 namespace {
 
 Extraction run(const std::string& text) { return extract_cpp(text, "op_names.h", OpsRules::builtin()); }
 
-const RawInventory* named(const Extraction& e, const std::string& name) {
-  for (const auto& inv : e.inventories) {
-    if (inv.name == name) return &inv;
-  }
-  return nullptr;
-}
+using testing::named;
 
-std::vector<std::string> texts(const RawInventory& inv, bool sentinels) {
+// The members' texts, in order: the sentinels' or the others'.
+std::vector<std::string> member_texts(const RawInventory& inv, bool sentinels) {
   std::vector<std::string> out;
   for (const auto& m : inv.members) {
     if (m.sentinel.empty() != sentinels) out.push_back(m.text);
@@ -47,15 +45,15 @@ enum class [[nodiscard]] OpName : uint16_t {
   ASSERT_NE(inv, nullptr);
   EXPECT_EQ(inv->kind, InventoryKind::cpp_enum);
   EXPECT_EQ(inv->line, 3);
-  EXPECT_EQ(texts(*inv, false), (std::vector<std::string>{"kAdd", "kAddOut", "kMul", "kSub", "kEnabled"}));
-  EXPECT_EQ(texts(*inv, true), (std::vector<std::string>{"kMinOpMinus1", "kFirstOp", "kPlaceholder", "kMaxOpPlus1"}));
+  EXPECT_EQ(member_texts(*inv, false), (std::vector<std::string>{"kAdd", "kAddOut", "kMul", "kSub", "kEnabled"}));
+  EXPECT_EQ(member_texts(*inv, true), (std::vector<std::string>{"kMinOpMinus1", "kFirstOp", "kPlaceholder", "kMaxOpPlus1"}));
   EXPECT_TRUE(e.diagnostics.empty());
 }
 
 TEST(CppEnum, MacroInsideEnumIsReportedWithItsLine) {
   auto e = run("enum Ops {\n  kA,\n  FOR_EACH_OP(X)\n  kB,\n};\n");
   ASSERT_NE(named(e, "Ops"), nullptr);
-  EXPECT_EQ(texts(*named(e, "Ops"), false), (std::vector<std::string>{"kA", "kB"}));
+  EXPECT_EQ(member_texts(*named(e, "Ops"), false), (std::vector<std::string>{"kA", "kB"}));
   ASSERT_EQ(e.diagnostics.size(), 1u);
   EXPECT_EQ(e.diagnostics[0].line, 3);
   EXPECT_NE(e.diagnostics[0].problem.find("FOR_EACH_OP"), std::string::npos);
@@ -90,7 +88,7 @@ TORCH_LIBRARY_IMPL(_, PrivateUse1, m) {
   ASSERT_NE(inv, nullptr);
   EXPECT_EQ(inv->kind, InventoryKind::cpp_registration);
   EXPECT_EQ(inv->dispatch_key, "PrivateUse1");
-  EXPECT_EQ(texts(*inv, false), (std::vector<std::string>{"add.Tensor", "aten::relu", "mul.out"}));
+  EXPECT_EQ(member_texts(*inv, false), (std::vector<std::string>{"add.Tensor", "aten::relu", "mul.out"}));
   ASSERT_EQ(e.fallbacks.size(), 1u);
   EXPECT_EQ(e.fallbacks[0].dispatch_key, "PrivateUse1");
   EXPECT_EQ(e.fallbacks[0].line, 8);
@@ -107,11 +105,11 @@ std::unordered_map<std::string, int> kCosts{{"add", 1}, {"mul", 2}};
 void f() { g("x", "y"); }
 )");
   ASSERT_NE(named(e, "kSupported"), nullptr);
-  EXPECT_EQ(texts(*named(e, "kSupported"), false), (std::vector<std::string>{"add.Tensor", "mul", "relu"}));
+  EXPECT_EQ(member_texts(*named(e, "kSupported"), false), (std::vector<std::string>{"add.Tensor", "mul", "relu"}));
   ASSERT_NE(named(e, "kNames"), nullptr);
   EXPECT_EQ(named(e, "kNames")->members.size(), 2u);
   ASSERT_NE(named(e, "kCosts"), nullptr);
-  EXPECT_EQ(texts(*named(e, "kCosts"), false), (std::vector<std::string>{"add", "mul"}));
+  EXPECT_EQ(member_texts(*named(e, "kCosts"), false), (std::vector<std::string>{"add", "mul"}));
   EXPECT_EQ(named(e, "f"), nullptr);  // a function body is not a list
 }
 

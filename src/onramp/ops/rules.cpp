@@ -31,7 +31,7 @@ Result<OpsRules> OpsRules::parse(std::string_view toml_text, const std::string& 
       rules.sentinel_patterns_.emplace_back(p, std::regex::ECMAScript | std::regex::optimize);
       rules.sentinel_pattern_texts_.push_back(p);
     } catch (const std::regex_error& e) {
-      return fail(origin + ": bad sentinel pattern " + p + ": " + e.what());
+      return fail(origin + ": bad sentinel pattern " + util::one_line(p) + ": " + util::one_line(e.what()));
     }
   }
   for (const auto& h : util::toml_strings(table["sentinels"]["hints"])) rules.sentinel_hints_.push_back(util::lowercase(h));

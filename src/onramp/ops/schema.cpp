@@ -76,7 +76,7 @@ Result<AtenSchema> AtenSchema::parse(std::string_view yaml_text, std::string_vie
   try {
     root = YAML::Load(std::string(yaml_text));
   } catch (const YAML::Exception& e) {
-    return fail(origin + ":" + std::to_string(e.mark.line + 1) + ": malformed YAML: " + e.msg);
+    return fail(origin + ":" + std::to_string(e.mark.line + 1) + ": malformed YAML: " + util::one_line(e.msg));
   }
   if (!root.IsSequence()) return fail(origin + ": not a native_functions.yaml (top level is not a list)");
   AtenSchema schema;
@@ -103,7 +103,7 @@ Result<AtenSchema> AtenSchema::parse(std::string_view yaml_text, std::string_vie
       schema.ops_.push_back(std::move(op));
     }
   } catch (const YAML::Exception& e) {
-    return fail(origin + ":" + std::to_string(e.mark.line + 1) + ": unexpected entry: " + e.msg);
+    return fail(origin + ":" + std::to_string(e.mark.line + 1) + ": unexpected entry: " + util::one_line(e.msg));
   }
   if (schema.ops_.empty()) return fail(origin + ": no `func:` entries; not a native_functions.yaml");
   for (size_t i = 0; i < schema.ops_.size(); ++i) {

@@ -120,7 +120,7 @@ Extraction extract_yaml(std::string_view text, const std::string& path, const Op
   } catch (const YAML::Exception& e) {
     out.inventories.clear();
     out.dispatch_files.clear();
-    out.diagnostics.push_back({path, e.mark.line + 1, "malformed YAML: " + e.msg});
+    out.diagnostics.push_back({path, e.mark.line + 1, "malformed YAML: " + util::one_line(e.msg)});
   }
   return out;
 }

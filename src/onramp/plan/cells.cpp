@@ -4,6 +4,7 @@
 #include <set>
 
 #include "onramp/util/text_file.h"
+#include "onramp/util/text.h"
 #include "onramp/util/toml_file.h"
 
 namespace onramp::plan {
@@ -81,7 +82,7 @@ Result<void> check_keys(const Reader& r, const toml::table& t, const char* what,
   for (const auto& [key, value] : t) {
     std::string_view k = key.str();
     if (one_of(k, kCommonKeys) || (audit && one_of(k, kAuditKeys)) || (trace && one_of(k, kTraceKeys))) continue;
-    return fail(r.at() + "unknown key \"" + std::string(k) + "\" in " + what);
+    return fail(r.at() + "unknown key \"" + util::one_line(k) + "\" in " + what);
   }
   return {};
 }
@@ -148,7 +149,7 @@ Result<Cells> parse_cells(std::string_view text, const std::string& origin) {
   for (const auto& [key, value] : *doc) {
     std::string_view k = key.str();
     if (k != "defaults" && k != "audit" && k != "trace") {
-      return fail(origin + ":" + std::to_string(value.source().begin.line) + ": unknown key \"" + std::string(k) +
+      return fail(origin + ":" + std::to_string(value.source().begin.line) + ": unknown key \"" + util::one_line(k) +
                   "\" (defaults, [[audit]], [[trace]])");
     }
   }

@@ -79,6 +79,8 @@ TEST(PlanCells, BadInputIsOneLineNamingTheFile) {
   expect_refused("[[audit]]\nname = \"a\"\nrequirement = \"x\"\nargs = \"--strict\"\n", "args must be");
   expect_refused("[[audit]]\nname = \"a\"\npython = \"3\"\ntorch = \"2\"\nrequirement = \"x\\ny\"\n", "one line");
   expect_refused("audit = 3\n", "must be [[audit]]");
+  expect_refused("audit=t\nx", "saw 't\\n'");  // the parser's quote of a newline, escaped (fuzz: plan_cells)
+  expect_refused("\"a\\nb\" = 1\n", "unknown key \"a\\nb\"");
   expect_refused("cell = 3\n", "unknown key \"cell\"");
   expect_refused("[defaults]\nname = \"x\"\n", "cannot set a name");
 }

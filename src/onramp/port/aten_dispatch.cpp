@@ -53,7 +53,7 @@ Result<AtenDispatch> parse_aten_dispatch(std::string_view yaml_text, const std::
       out.composite[full] = CompositeKernel{kind, entry["func"].Mark().line + 1};
     }
   } catch (const YAML::Exception& e) {
-    return fail(origin + ":" + std::to_string(e.mark.line + 1) + ": malformed YAML: " + e.msg);
+    return fail(origin + ":" + std::to_string(e.mark.line + 1) + ": malformed YAML: " + util::one_line(e.msg));
   }
   return out;
 }

@@ -6,6 +6,7 @@
 
 #include "onramp/port/script_result.h"
 #include "onramp/report/json_fields.h"
+#include "onramp/util/text.h"
 
 namespace onramp::port {
 namespace fs = std::filesystem;
@@ -113,7 +114,7 @@ Result<OpTrace> parse_trace_output(const nlohmann::json& d, const std::string& m
   try {
     return read_trace_output(d, model);
   } catch (const nlohmann::json::exception& e) {
-    return fail("trace output for " + model + ": unreadable: " + e.what());
+    return fail("trace output for " + model + ": unreadable: " + util::one_line(e.what()));
   }
 }
 

@@ -56,7 +56,7 @@ TEST(TraceBackends, OneTableOfRoutesAndTheSummaryCountsWhatEachServes) {
 }
 
 TEST(TraceBackends, ASavedReportAProfileWithItsSourceAndAnAuditsRunDirectory) {
-  testing::TempDir d;
+  onramp::testing::TempDir d;
   d.write("xla/report.json", "{}");
   auto report = parse_backend_spec(d.at("xla/report.json"));
   ASSERT_TRUE(report) << report.error().message;

@@ -5,6 +5,7 @@
 
 #include "onramp/port/keys.h"
 #include "onramp/report/json_fields.h"
+#include "onramp/util/text.h"
 
 namespace onramp::port {
 namespace {
@@ -95,7 +96,7 @@ Result<TraceRun> read_trace_report(const json& report, const std::string& origin
     return read_trace_sections(report, origin);
   } catch (const json::exception& e) {
     // A field of the wrong type (a hand-edited or foreign report).
-    return fail(origin + ": not a readable `onramp port trace --json` report: " + e.what());
+    return fail(origin + ": not a readable `onramp port trace --json` report: " + util::one_line(e.what()));
   }
 }
 

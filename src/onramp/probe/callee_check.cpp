@@ -5,7 +5,7 @@
 namespace onramp::probe {
 namespace {
 
-constexpr size_t kMaxDepth = 16;
+constexpr size_t kMaxCallDepth = 16;
 
 bool composite(Route r) { return r == Route::composite_explicit || r == Route::composite_implicit; }
 
@@ -45,8 +45,8 @@ struct Walk {
       }
       if (r.route == Route::boxed_fallback) out.fallback.push_back(callee);
       if (composite(r.route)) {
-        if (chain.size() > kMaxDepth) {
-          out.unchecked.push_back(callee + " (deeper than " + std::to_string(kMaxDepth) + " calls)");
+        if (chain.size() > kMaxCallDepth) {
+          out.unchecked.push_back(callee + " (deeper than " + std::to_string(kMaxCallDepth) + " calls)");
         } else if (!follow(callee, chain)) {
           return false;
         }

@@ -3,13 +3,14 @@
 #include <gtest/gtest.h>
 
 #include "onramp/probe/api_probe.h"
+#include "onramp/probe/records_test_util.h"
 
 namespace onramp::probe {
 namespace {
 
-python::ScriptRun records(const std::string& text) {
-  python::ScriptRun run;
-  python::read_records(text, run);
+// The device-API probe's run that wrote `text` and exited 0.
+python::ScriptRun api_probe_run(const std::string& text) {
+  python::ScriptRun run = test_util::records(text);
   run.process.exit_code = 0;
   run.command = "python api_probe.py";
   return run;
@@ -52,7 +53,7 @@ const char* kSites =
     R"({"kind": "end"})";
 
 TEST(DeviceName, BeforeAndAfterAreRead) {
-  auto name = read_device_name(records(tpu_records(true)));
+  auto name = read_device_name(api_probe_run(tpu_records(true)));
   ASSERT_TRUE(name.measured);
   EXPECT_EQ(name.guess, "tpu");
   EXPECT_EQ(name.before.privateuse1_name, "privateuseone");
@@ -71,19 +72,19 @@ TEST(DeviceName, BeforeAndAfterAreRead) {
 }
 
 TEST(DeviceName, HostileRecordsMeasureNothing) {
-  auto name = read_device_name(records(R"({"kind": "device_name", "before": 3, "after": {"privateuse1_name": 5, "names": [1, {"parses": "x"}]}})"));
+  auto name = read_device_name(api_probe_run(R"({"kind": "device_name", "before": 3, "after": {"privateuse1_name": 5, "names": [1, {"parses": "x"}]}})"));
   EXPECT_FALSE(name.before.measured);
   EXPECT_FALSE(name.renamed().has_value());
   ASSERT_EQ(name.after.names.size(), 1u);
   EXPECT_TRUE(name.after.names[0].parses.empty());
-  auto facts = device_facts("m", records(""), name, nullptr);
+  auto facts = device_facts("m", api_probe_run(""), name, nullptr);
   EXPECT_FALSE(facts.known("privateuse1_renamed"));
   EXPECT_FALSE(facts.known("module_imported"));
 }
 
 TEST(DeviceName, FactsFromTheRunAndTheRenameSite) {
-  auto run = records(tpu_records(true));
-  auto sites = read_rename_sites(records(kSites));
+  auto run = api_probe_run(tpu_records(true));
+  auto sites = read_rename_sites(api_probe_run(kSites));
   auto facts = device_facts("torch_tpu", run, read_device_name(run), &sites);
   EXPECT_TRUE(facts.holds("module_imported"));
   EXPECT_TRUE(facts.holds("!privateuse1_renamed"));
@@ -93,7 +94,7 @@ TEST(DeviceName, FactsFromTheRunAndTheRenameSite) {
             "`hardware.get_tpu_device_count() > 0` (entry point [torch.backends] torch_tpu = torch_tpu._loader:load "
             "of torch-tpu)");
   // A search that found the package and no rename: measured, and empty.
-  auto none = read_rename_sites(records(R"({"kind": "package", "module": "m", "found": true, "files": 1})"
+  auto none = read_rename_sites(api_probe_run(R"({"kind": "package", "module": "m", "found": true, "files": 1})"
                                         "\n"
                                         R"({"kind": "end"})"));
   auto empty = device_facts("torch_tpu", run, read_device_name(run), &none);
@@ -105,8 +106,8 @@ TEST(DeviceName, FactsFromTheRunAndTheRenameSite) {
 // before them; each failure's remedy says what was measured.
 TEST(DeviceName, OneRootBeforeTheFailuresItExplains) {
   report::Section s{"probe", "", {}, {}, {}};
-  auto sites = records(kSites);
-  add_api_records(s, records(tpu_records(true)), {"torch_tpu", "tpu"}, &sites);
+  auto sites = api_probe_run(kSites);
+  add_api_records(s, api_probe_run(tpu_records(true)), {"torch_tpu", "tpu"}, &sites);
   std::vector<const report::Finding*> named;
   for (const auto& f : s.findings) {
     if (f.fact.starts_with("unknown_device_name ")) named.push_back(&f);
@@ -137,7 +138,7 @@ TEST(DeviceName, OneRootBeforeTheFailuresItExplains) {
 
 TEST(DeviceName, NoRootWhenTheImportFailedOrTheNameWasSet) {
   report::Section failed{"probe", "", {}, {}, {}};
-  add_api_records(failed, records(tpu_records(false)), {"torch_tpu", "tpu"});
+  add_api_records(failed, api_probe_run(tpu_records(false)), {"torch_tpu", "tpu"});
   for (const auto& f : failed.findings) EXPECT_FALSE(f.text.starts_with("After `import")) << f.text;
   for (const auto& f : failed.findings) {
     if (f.text.starts_with("torch.randn((4,4), device=\"tpu\")")) {

@@ -2,14 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include "onramp/probe/records_test_util.h"
+
 namespace onramp::probe {
 namespace {
 
-python::ScriptRun records(const std::string& text) {
-  python::ScriptRun run;
-  python::read_records(text, run);
-  return run;
-}
+using test_util::records;
 
 const report::Figure* figure(const report::Section& s, const std::string& key) {
   for (const auto& f : s.figures) {

@@ -13,7 +13,7 @@ using namespace report::fields;
 
 // The script follows callers 4 levels up; a record nested deeper, or wider,
 // than this was not written by it, and is cut rather than recursed into.
-constexpr int kMaxDepth = 8;
+constexpr int kMaxCallerDepth = 8;
 constexpr size_t kMaxCallers = 16;
 // How much of the way up a sentence shows: the first callers, a few levels.
 constexpr int kDescribeDepth = 4;
@@ -42,7 +42,7 @@ CodePlace read_place(const Json& r, int depth) {
   p.module_level = bool_field(r, "module_level", false);
   p.note = text_field(r, "note");
   p.unresolved = strings(r, "unresolved");
-  if (depth >= kMaxDepth) return p;
+  if (depth >= kMaxCallerDepth) return p;
   for (const auto& c : array_field(r, "callers")) {
     if (p.callers.size() >= kMaxCallers) break;
     if (c.is_object()) p.callers.push_back(read_place(c, depth + 1));

@@ -2,6 +2,8 @@
 #include "onramp/probe/rename_sites.h"
 
 #include <gtest/gtest.h>
+
+#include "onramp/probe/records_test_util.h"
 #include <unistd.h>
 
 #include <filesystem>
@@ -132,11 +134,7 @@ TEST_F(RenameSitesScript, APackageThatIsNotThereIsSaid) {
             "Where the package names its device was not read: no module named 'nowhere_pkg' on this interpreter's path");
 }
 
-python::ScriptRun records(const std::string& text) {
-  python::ScriptRun run;
-  python::read_records(text, run);
-  return run;
-}
+using test_util::records;
 
 TEST(RenameSitesReader, HostileRecordsReadAsEmptyAndDeepNestingIsCut) {
   std::string nested = R"({"path": "p.py", "line": 1})";

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "onramp/util/embedded.h"
+#include "onramp/util/text.h"
 #include "onramp/util/text_file.h"
 #include "onramp/util/toml_file.h"
 
@@ -35,7 +36,7 @@ Result<void> read_inventories(const toml::table& table, const std::string& origi
     }
     const auto& meanings = profile_meanings();
     if (std::find(meanings.begin(), meanings.end(), inv.meaning) == meanings.end()) {
-      return fail(origin + ":" + std::to_string(line) + ": unknown meaning \"" + inv.meaning +
+      return fail(origin + ":" + std::to_string(line) + ": unknown meaning \"" + util::one_line(inv.meaning) +
                   "\" (implemented, unregistered, falls_back_to_cpu, supported, autograd, other)");
     }
     p.inventories.push_back(std::move(inv));

@@ -25,6 +25,26 @@ bool equal_ignoring_case(std::string_view a, std::string_view b) {
          });
 }
 
+std::string one_line(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x20 && byte != 0x7f) {
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else {
+      out += fmt::format("\\x{:02x}", byte);
+    }
+  }
+  return out;
+}
+
 std::string join(const std::vector<std::string>& items, std::string_view separator) {
   std::string out;
   for (size_t i = 0; i < items.size(); ++i) {

@@ -23,6 +23,12 @@ bool equal_ignoring_case(std::string_view a, std::string_view b);
 // The items with `separator` between them.
 std::string join(const std::vector<std::string>& items, std::string_view separator);
 
+// Outside text (a parser's message, a file's line, a subprocess's output) made
+// safe to quote inside a one-line message: every ASCII control character and
+// DEL is written as an escape ("\n", "\t", "\r", else "\xNN"), so the
+// message stays one line; other bytes, UTF-8 included, are kept.
+std::string one_line(std::string_view text);
+
 enum class ByteUnit { B, KB, MB, GB, TB };
 
 // A byte count in powers of 1000: "512 B", "1.5 KB", "2.3 GB" (the largest

@@ -49,6 +49,14 @@ TEST(Join, PutsTheSeparatorBetweenItemsOnly) {
                                                      {{{"", "b"}, "_"}, "_b"}});  // an empty item still has its place
 }
 
+TEST(OneLine, EscapesControlCharactersAndKeepsTheRest) {
+  EXPECT_EQ(one_line("saw 't\n'"), "saw 't\\n'");
+  EXPECT_EQ(one_line("a\tb\rc"), "a\\tb\\rc");
+  EXPECT_EQ(one_line(std::string("nul\0bell\a del\x7f", 14)), "nul\\x00bell\\x07 del\\x7f");
+  EXPECT_EQ(one_line("caf\xc3\xa9 \"quoted\" back\\slash"), "caf\xc3\xa9 \"quoted\" back\\slash");
+  EXPECT_EQ(one_line(""), "");
+}
+
 TEST(HumanBytes, PicksTheLargestUnitReachedInPowersOfAThousand) {
   auto human = [](double bytes) { return human_bytes(bytes); };
   testing::expect_cases<double, std::string>(human, {{0, "0 B"},

@@ -1,4 +1,5 @@
 #include "onramp/util/toml_file.h"
+#include "onramp/util/text.h"
 
 namespace onramp::util {
 
@@ -6,7 +7,7 @@ Result<toml::table> parse_toml(std::string_view text, const std::string& origin)
   try {
     return toml::parse(text, origin);
   } catch (const toml::parse_error& e) {
-    return fail(origin + ":" + std::to_string(e.source().begin.line) + ": " + std::string(e.description()));
+    return fail(origin + ":" + std::to_string(e.source().begin.line) + ": " + one_line(e.description()));
   }
 }
 

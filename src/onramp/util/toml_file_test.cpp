@@ -21,6 +21,14 @@ TEST(ParseToml, NamesTheFileAndTheLineOfASyntaxError) {
   EXPECT_EQ(message.find('\n'), std::string::npos) << message;
 }
 
+// toml++ quotes the raw input it stopped at, a newline here: the message
+// shows it escaped and stays one line.
+TEST(ParseToml, AQuotedNewlineInTheParsersMessageStaysOneLine) {
+  auto doc = parse_toml("audit=t\nx", "crash.toml");
+  ASSERT_FALSE(doc);
+  EXPECT_EQ(doc.error().message, "crash.toml:1: Error while parsing boolean: expected 'true', saw 't\\n'");
+}
+
 TEST(TomlStrings, KeepsTheStringsOfAnArrayOnly) {
   auto doc = parse_toml("list = [\"a\", 1, \"b\", [\"c\"]]\nscalar = \"x\"\n", "t.toml");
   ASSERT_TRUE(doc);

@@ -11,6 +11,7 @@
 
 #include "onramp/util/sha256.h"
 #include "onramp/wheel/facts_memo.h"
+#include "onramp/util/text.h"
 
 namespace onramp::wheel {
 namespace fs = std::filesystem;
@@ -63,7 +64,7 @@ Result<WheelFacts> facts_from_json(const json& j) {
   try {
     return j.get<WheelFacts>();
   } catch (const json::exception& e) {
-    return fail(fmt::format("not the facts of a wheel: {}", e.what()));
+    return fail(fmt::format("not the facts of a wheel: {}", util::one_line(e.what())));
   }
 }
 
