@@ -207,7 +207,7 @@ def torch_module(name):
     try:
         return importlib.import_module(name)
     except ImportError as exc:
-        raise NotInThisTorch(f"this torch has no {name} ({type(exc).__name__}: {short(str(exc), 200)})")
+        raise NotInThisTorch(f"this torch has no {name} ({type(exc).__name__}: {short(str(exc), 200)})") from exc
 
 
 def privateuse1_name(torch):
@@ -275,7 +275,7 @@ def check_guard(rec, torch, device):
               lambda: need(torch, "accelerator", "current_device_index")(), lambda v: isinstance(v, int))
     if accelerator is None:
         return
-    rec.check("device_guard", f'torch.accelerator.set_device_index(0) with device_count() > 0',
+    rec.check("device_guard", "torch.accelerator.set_device_index(0) with device_count() > 0",
               lambda: set_first_device(torch), lambda v: v == 0)
 
 
@@ -402,8 +402,8 @@ def present(module, device, name):
 
 def check_methods(rec, torch, device):
     storage = getattr(torch, "TypedStorage", None)
-    for owner, name, obj in ((f"torch.TypedStorage", device, storage),
-                             (f"torch.TypedStorage", f"is_{device}", storage),
+    for owner, name, obj in (("torch.TypedStorage", device, storage),
+                             ("torch.TypedStorage", f"is_{device}", storage),
                              ("torch.nn.Module", device, torch.nn.Module)):
         rec.check("generated_methods", f"hasattr({owner}, {name!r})",
                   lambda o=obj, n=name: o is not None and hasattr(o, n), bool)
@@ -539,7 +539,8 @@ def run_autoload_on(rec, requested):
     torch = import_or_record(rec, "torch", "torch_import")
     if torch is None:
         return
-    rec.emit({"kind": "timing", "what": "import torch (autoload as set)", "seconds": round(time.perf_counter() - start, 4)})
+    rec.emit({"kind": "timing", "what": "import torch (autoload as set)",
+              "seconds": round(time.perf_counter() - start, 4)})
     device = requested or privateuse1_name(torch) or "privateuseone"
     context(rec, torch, device, "autoload_on")
     cpu_workload(rec, torch, "autoload on")

@@ -16,6 +16,7 @@ running to return; the sandbox's wall-clock limit remains the backstop.
 """
 
 import contextlib
+import functools
 import importlib.util
 import json
 import os
@@ -128,19 +129,18 @@ def torchvision_model(name, request):
     import torch
     import torchvision
 
-    builder = None
     if hasattr(torchvision.models, "get_model"):
+        build = functools.partial(torchvision.models.get_model, name)
         try:
-            builder = lambda: torchvision.models.get_model(name, weights=None)
             known = name in torchvision.models.list_models()
         except Exception:
             known = False
     else:
         known = callable(getattr(torchvision.models, name, None)) and not name[0].isupper()
-        builder = lambda: getattr(torchvision.models, name)(weights=None)
+        build = getattr(torchvision.models, name, None)
     if not known:
         raise BadRequest("unknown model torchvision:" + name + " (torchvision " + torchvision.__version__ + ")")
-    model = builder()
+    model = build(weights=None)
     shape = request.get("input_shape") or DEFAULT_INPUT_SHAPES.get(name, [1, 3, 224, 224])
     return model, (torch.randn(*shape),)
 

@@ -346,7 +346,8 @@ class Package:
             if target.cls or target.parent.qualname:
                 continue
             for scope, node, _ in info.references:
-                value = (isinstance(node, ast.Name) and node.id == simple and self.binds(info, simple, module, simple)) \
+                value = (isinstance(node, ast.Name) and node.id == simple
+                         and self.binds(info, simple, module, simple)) \
                     or (isinstance(node, ast.Attribute) and node.attr == simple and isinstance(node.value, ast.Name)
                         and self.names_module(info, node.value.id, module))
                 if value:
