@@ -124,11 +124,6 @@ Extraction read_all(const source::Source& src, const OpsRules& rules, const Disc
 
 }  // namespace
 
-std::string_view extractor_for(std::string_view path) {
-  const Extractor* e = find_extractor(path);
-  return e ? e->name : std::string_view();
-}
-
 Discovery discover(const source::Source& src, const AtenSchema& schema, const OpsRules& rules,
                    const DiscoveryOptions& options, const profile::BackendProfile* profile) {
   Discovery d;

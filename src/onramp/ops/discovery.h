@@ -41,7 +41,4 @@ struct Discovery {
 Discovery discover(const source::Source& src, const AtenSchema& schema, const OpsRules& rules,
                    const DiscoveryOptions& options, const profile::BackendProfile* profile);
 
-// Whether an extractor reads this path (by extension), and which.
-std::string_view extractor_for(std::string_view path);
-
 }  // namespace onramp::ops

@@ -2,8 +2,12 @@
 
 #include <fmt/format.h>
 
+#include "onramp/util/command_line.h"
+
 namespace onramp::plan {
 namespace {
+
+using util::shell_word;
 
 std::string venv_of(const Cell& cell) { return ".onramp-plan/venv-" + cell.name; }
 
@@ -48,15 +52,6 @@ Job trace_job(const Cell& cell, int shard) {
 }
 
 }  // namespace
-
-std::string shell_word(const std::string& text) {
-  bool plain = !text.empty() && text.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-                                                       "._-/:=+,@%") == std::string::npos;
-  if (plain) return text;
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
 
 Plan make_plan(const Cells& cells) {
   Plan plan{cells.origin, {}, {}};

@@ -37,7 +37,4 @@ Plan make_plan(const Cells& cells);
 // What `strategy.matrix` takes: {"include": [one object per job]}.
 nlohmann::ordered_json matrix_json(const Plan& plan);
 
-// POSIX shell quoting: the text as one word.
-std::string shell_word(const std::string& text);
-
 }  // namespace onramp::plan

@@ -72,12 +72,6 @@ TEST(PlanJobs, OneAuditHasNothingToCompare) {
   EXPECT_FALSE(workflow_json(plan)["jobs"].contains("compare"));
 }
 
-TEST(PlanJobs, ShellWordsSurviveQuotes) {
-  EXPECT_EQ(shell_word("plain-1.0"), "plain-1.0");
-  EXPECT_EQ(shell_word(""), "''");
-  EXPECT_EQ(shell_word("it's $HOME"), "'it'\\''s $HOME'");
-}
-
 TEST(PlanWorkflow, BuildOnceThenTheMatrixThenCompareWithTheSameBytesTwice) {
   Plan plan = make_plan(two_audits_and_a_trace());
   auto w = workflow_json(plan);

@@ -8,7 +8,6 @@
 #include "onramp/probe/import_output.h"
 #include "onramp/probe/keys.h"
 #include "onramp/diagnosis/outcome.h"
-#include "onramp/util/progress.h"
 #include "onramp/report/json_fields.h"
 
 namespace onramp::probe {
@@ -246,18 +245,6 @@ void add_import_results(report::Section& section, std::vector<ImportRun> runs, c
   section.add(runs_table(runs));
   add_importtime_tables(section, runs.back(), options.top);
   add_import_findings(section, runs, options.module);
-}
-
-void add_import_probe(report::Section& section, python::Sandbox& sandbox, const ImportProbeOptions& options) {
-  std::vector<ImportRun> runs;
-  runs.reserve(static_cast<size_t>(options.runs) + 1);
-  for (int i = 1; i <= options.runs; ++i) {
-    progress(fmt::format("import {}: run {}/{}", options.module, i, options.runs));
-    runs.push_back(run_import(sandbox, options.module, i == 1 ? "cold" : "warm", i, options.facts));
-  }
-  progress(fmt::format("import {}: -X importtime", options.module));
-  runs.push_back(run_import(sandbox, options.module, "importtime", 0, options.facts));
-  add_import_results(section, std::move(runs), options);
 }
 
 }  // namespace onramp::probe

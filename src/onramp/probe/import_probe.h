@@ -38,9 +38,6 @@ ImportRun run_import(python::Sandbox& sandbox, const std::string& module, const 
 // runs, the cold one first, then the importtime run.
 void add_import_results(report::Section& section, std::vector<ImportRun> runs, const ImportProbeOptions& options);
 
-// The runs one after another, then their results.
-void add_import_probe(report::Section& section, python::Sandbox& sandbox, const ImportProbeOptions& options);
-
 // min / median / max of a non-empty list.
 struct Spread {
   double min = 0, median = 0, max = 0;

@@ -10,7 +10,9 @@ bool shell_safe(char c) {
          std::string_view("_@%+=:,./-").find(c) != std::string_view::npos;
 }
 
-std::string quoted(const std::string& word) {
+}  // namespace
+
+std::string shell_word(const std::string& word) {
   bool plain = !word.empty();
   for (char c : word) plain = plain && shell_safe(c);
   if (plain) return word;
@@ -19,14 +21,12 @@ std::string quoted(const std::string& word) {
   return out + "'";
 }
 
-}  // namespace
-
 std::string command_line(const std::vector<std::string>& argv,
                          const std::vector<std::pair<std::string, std::string>>& env) {
   std::string out;
   auto add = [&out](const std::string& word) { out += (out.empty() ? "" : " ") + word; };
-  for (const auto& [name, value] : env) add(name + "=" + quoted(value));
-  for (const auto& word : argv) add(quoted(word));
+  for (const auto& [name, value] : env) add(name + "=" + shell_word(value));
+  for (const auto& word : argv) add(shell_word(word));
   return out;
 }
 

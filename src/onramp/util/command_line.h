@@ -7,10 +7,14 @@
 
 namespace onramp::util {
 
+// `word` as one word a POSIX shell reads back: made only of
+// [A-Za-z0-9_@%+=:,./-], as it is; any other, the empty word included, in
+// single quotes, with a quote inside written '"'"' (the rule of Python's
+// shlex.quote).
+std::string shell_word(const std::string& word);
+
 // `NAME=value` for each of `env`, then the words of `argv`, separated by
-// spaces. A word (or value) made only of [A-Za-z0-9_@%+=:,./-] is written as
-// it is; any other, the empty word included, in single quotes, with a quote
-// inside written '"'"' (the rule of Python's shlex.quote).
+// spaces, each word and value through shell_word.
 std::string command_line(const std::vector<std::string>& argv,
                          const std::vector<std::pair<std::string, std::string>>& env = {});
 

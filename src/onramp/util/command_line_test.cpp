@@ -5,6 +5,12 @@
 namespace onramp::util {
 namespace {
 
+TEST(ShellWord, OneWordThatSurvivesQuotes) {
+  EXPECT_EQ(shell_word("plain-1.0"), "plain-1.0");
+  EXPECT_EQ(shell_word(""), "''");
+  EXPECT_EQ(shell_word("it's $HOME"), "'it'\"'\"'s $HOME'");
+}
+
 TEST(CommandLine, WritesShellSafeWordsAsTheyAre) {
   EXPECT_EQ(command_line({"/usr/bin/python3", "-m", "pip", "install", "--report", "run/pip-report.json",
                           "torch==2.6.0", "--index-url", "https://example.org/simple/", "a_b@c%d+e,f"}),
