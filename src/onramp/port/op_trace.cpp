@@ -1,5 +1,6 @@
 #include "onramp/port/op_trace.h"
 
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <set>
@@ -95,7 +96,7 @@ OpTrace read_trace_output(const nlohmann::json& d, const std::string& model) {
     t.parameters = d["parameters"].get<uint64_t>();
   }
   for (const auto& shape : d.value("input_shapes", nlohmann::json::array())) {
-    t.input_shapes.push_back(shape.get<std::vector<int64_t>>());
+    t.input_shapes.push_back(report::whole_numbers(shape).value());  // checked by parse_trace_output
   }
   const nlohmann::json seconds = d.value("seconds", nlohmann::json::object());
   for (const auto& [phase, s] : seconds.items()) {
@@ -111,6 +112,12 @@ OpTrace read_trace_output(const nlohmann::json& d, const std::string& model) {
 
 Result<OpTrace> parse_trace_output(const nlohmann::json& d, const std::string& model) {
   if (!d.is_object() || !d.contains("phases")) return fail("trace output for " + model + ": no \"phases\"");
+  if (const auto* shapes = report::field(d, "input_shapes")) {
+    bool whole = shapes->is_array() && std::all_of(shapes->begin(), shapes->end(), [](const nlohmann::json& s) {
+                   return report::whole_numbers(s).has_value();
+                 });
+    if (!whole) return fail("trace output for " + model + ": input_shapes is not a list of shapes of whole numbers");
+  }
   try {
     return read_trace_output(d, model);
   } catch (const nlohmann::json::exception& e) {

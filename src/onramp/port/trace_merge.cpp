@@ -22,7 +22,7 @@ const json* table(const json& section, const std::string& key) {
 
 OpTrace trace_from_row(const json& row, const json& target) {
   OpTrace t;
-  t.index = row.value("index", size_t{0});
+  t.index = unsigned_field(row, "index", 0);
   t.model = row.value("model", "");
   std::string status = row.value("status", "traced");
   if (status != "traced") {
@@ -31,7 +31,9 @@ OpTrace trace_from_row(const json& row, const json& target) {
     t.timed_out_phase = text_field(row, "timed_out_phase");
   }
   if (const json* p = field(row, "parameters"); p && p->is_number_unsigned()) t.parameters = p->get<uint64_t>();
-  for (const auto& shape : row.value("input_shapes", json::array())) t.input_shapes.push_back(shape);
+  for (const auto& shape : row.value("input_shapes", json::array())) {
+    if (auto dims = whole_numbers(shape)) t.input_shapes.push_back(std::move(*dims));
+  }
   for (const char* phase : {"build", "forward", "backward"}) {
     if (const json* s = field(row, (std::string(phase) + "_s").c_str()); s && s->is_number()) {
       t.seconds[phase] = s->get<double>();

@@ -75,7 +75,9 @@ Table rows_table(const TableChange& t, const std::string& evidence) {
   for (const auto& r : t.rows) {
     Json row{{"change", to_string(r.change)}};
     for (const auto& k : t.key_columns) row[k] = r.key.value(k, Json());
-    if (r.key.contains("occurrence")) row["details"] = fmt::format("(occurrence {}) ", r.key["occurrence"].get<int>());
+    if (r.key.contains("occurrence") && r.key["occurrence"].is_number_integer()) {
+      row["details"] = fmt::format("(occurrence {}) ", r.key["occurrence"].template get<int64_t>());
+    }
     row["details"] = row.value("details", std::string()) + row_details(t, r);
     out.rows.push_back(std::move(row));
   }

@@ -3,7 +3,9 @@
 // target's code could tamper with) without throwing on a wrong type: a field
 // that is missing or of another type reads as the fallback.
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace onramp::report {
 
@@ -40,6 +42,20 @@ uint64_t unsigned_field(const Json& object, const char* key, uint64_t fallback) 
   return v && v->is_number_unsigned() ? v->template get<uint64_t>() : fallback;
 }
 
+// An array of whole numbers (a tensor's shape), or nullopt where `value` is
+// anything else. A float is never converted: nlohmann casts it, and out of the
+// integer's range that cast is undefined behaviour.
+template <class Json>
+std::optional<std::vector<int64_t>> whole_numbers(const Json& value) {
+  if (!value.is_array()) return std::nullopt;
+  std::vector<int64_t> out;
+  for (const auto& n : value) {
+    if (!n.is_number_integer()) return std::nullopt;
+    out.push_back(n.template get<int64_t>());
+  }
+  return out;
+}
+
 // The value under key as it is, or null.
 template <class Json>
 Json value_field(const Json& object, const char* key) {
@@ -64,6 +80,7 @@ using report::number_field;
 using report::text_field;
 using report::unsigned_field;
 using report::value_field;
+using report::whole_numbers;
 }  // namespace fields
 
 }  // namespace onramp::report

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <mutex>
 #include <set>
@@ -60,7 +61,21 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE(WheelFacts, archive, file_name, dist_info, me
 
 json facts_to_json(const WheelFacts& facts) { return facts; }
 
+namespace {
+
+// Whether a number anywhere in `j` is a float. The facts hold whole numbers
+// only, and nlohmann casts a float to an integer field: out of range, that
+// cast is undefined behaviour, so such a record is refused before it is read.
+bool holds_a_float(const json& j) {
+  if (j.is_number_float()) return true;
+  if (!j.is_structured()) return false;
+  return std::any_of(j.begin(), j.end(), [](const json& v) { return holds_a_float(v); });
+}
+
+}  // namespace
+
 Result<WheelFacts> facts_from_json(const json& j) {
+  if (holds_a_float(j)) return fail("not the facts of a wheel: a number that is not a whole number");
   try {
     return j.get<WheelFacts>();
   } catch (const json::exception& e) {

@@ -44,6 +44,18 @@ TEST(FactsStore, TheFactsComeBackAsTheyWent) {
   EXPECT_FALSE(facts_from_json(nlohmann::json::array()));
 }
 
+// A size of 10^111 parses as a float, which nlohmann would cast to uint64_t
+// (undefined out of range; fuzz: wheel_facts_record): refused, unread.
+TEST(FactsStore, ANumberThatIsNotWholeIsRefusedBeforeItIsRead) {
+  auto j = facts_to_json(every_field_set());
+  j["archive"]["members"][1]["size"] = 1.00222e+111;
+  auto refused = facts_from_json(j);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().message, "not the facts of a wheel: a number that is not a whole number");
+  j["archive"]["members"][1]["size"] = 2.5;
+  EXPECT_FALSE(facts_from_json(j));
+}
+
 class StoreDir : public ::testing::Test {
  protected:
   // A wheel in the cache's files/, written a minute ago.
