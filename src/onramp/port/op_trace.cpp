@@ -1,6 +1,5 @@
 #include "onramp/port/op_trace.h"
 
-#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <set>
@@ -95,9 +94,6 @@ OpTrace read_trace_output(const nlohmann::json& d, const std::string& model) {
   if (d.contains("parameters") && d["parameters"].is_number_integer() && d["parameters"].get<int64_t>() >= 0) {
     t.parameters = d["parameters"].get<uint64_t>();
   }
-  for (const auto& shape : d.value("input_shapes", nlohmann::json::array())) {
-    t.input_shapes.push_back(report::whole_numbers(shape).value());  // checked by parse_trace_output
-  }
   const nlohmann::json seconds = d.value("seconds", nlohmann::json::object());
   for (const auto& [phase, s] : seconds.items()) {
     if (s.is_number()) t.seconds[phase] = s.get<double>();
@@ -112,14 +108,21 @@ OpTrace read_trace_output(const nlohmann::json& d, const std::string& model) {
 
 Result<OpTrace> parse_trace_output(const nlohmann::json& d, const std::string& model) {
   if (!d.is_object() || !d.contains("phases")) return fail("trace output for " + model + ": no \"phases\"");
-  if (const auto* shapes = report::field(d, "input_shapes")) {
-    bool whole = shapes->is_array() && std::all_of(shapes->begin(), shapes->end(), [](const nlohmann::json& s) {
-                   return report::whole_numbers(s).has_value();
-                 });
+  // Read here, once, by type: a float cast to an integer is undefined behaviour out of range.
+  std::vector<std::vector<int64_t>> shapes;
+  if (const auto* list = report::field(d, "input_shapes")) {
+    bool whole = list->is_array();
+    for (size_t i = 0; whole && i < list->size(); ++i) {
+      auto dims = report::whole_numbers((*list)[i]);
+      whole = dims.has_value();
+      if (whole) shapes.push_back(std::move(*dims));
+    }
     if (!whole) return fail("trace output for " + model + ": input_shapes is not a list of shapes of whole numbers");
   }
   try {
-    return read_trace_output(d, model);
+    OpTrace t = read_trace_output(d, model);
+    t.input_shapes = std::move(shapes);
+    return t;
   } catch (const nlohmann::json::exception& e) {
     return fail("trace output for " + model + ": unreadable: " + util::one_line(e.what()));
   }

@@ -32,7 +32,9 @@ OpTrace trace_from_row(const json& row, const json& target) {
   }
   if (const json* p = field(row, "parameters"); p && p->is_number_unsigned()) t.parameters = p->get<uint64_t>();
   for (const auto& shape : row.value("input_shapes", json::array())) {
-    if (auto dims = whole_numbers(shape)) t.input_shapes.push_back(std::move(*dims));
+    auto dims = whole_numbers(shape);
+    if (!dims) throw json::type_error::create(302, "an input shape that is not a list of whole numbers", &shape);
+    t.input_shapes.push_back(std::move(*dims));
   }
   for (const char* phase : {"build", "forward", "backward"}) {
     if (const json* s = field(row, (std::string(phase) + "_s").c_str()); s && s->is_number()) {
