@@ -3,6 +3,9 @@
 // README examples) and the verdict is made from what they measured.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <regex>
+
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -34,6 +37,8 @@ class AuditReference : public ::testing::Test {
     ASSERT_EQ(shell("PYTHON=/usr/bin/python3 '" + kBackendDir + "/build.sh' '" + wheels + "' >&2"), 0);
     std::string wheel;
     for (const auto& e : fs::directory_iterator(wheels)) wheel = e.path().string();
+    // Dated back: a file written within 2 s is read again each time (wheel/facts_memo.h).
+    fs::last_write_time(wheel, fs::file_time_type::clock::now() - std::chrono::hours(1));
     // Budgets the reference backend meets on every torch (its README's lines: 2 fail on 1.13, none on 2.x;
     // its native payload) and one it fails on purpose on every torch (a native payload of 1000 bytes at most).
     dir_->write("budget.toml",
@@ -78,6 +83,19 @@ TEST_F(AuditReference, WritesThreeReportsAndPrintsTheVerdict) {
                 run_->err.find("[9/9] routes") != std::string::npos;
   EXPECT_TRUE(in_turn || beside) << run_->err;
   EXPECT_NE(run_->err.find("report written to"), std::string::npos);
+}
+
+TEST_F(AuditReference, EachInterpreterIsAskedOncePerState) {
+  // No --python: the chooser asks python3, and /usr/bin/python3 when python3 has no torch; the install's venv
+  // is asked once after it is made. Every other step (wheel, ops, probe, examples, routes, the import facts)
+  // takes those answers, and the backend's wheel is read from its file once.
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(run_->err, m, std::regex(R"(asked of this machine: (\d+) interpreter quer(y|ies), (\d+) wheel read)")))
+      << run_->err;
+  int queries = std::stoi(m[1]);
+  EXPECT_GE(queries, 2);
+  EXPECT_LE(queries, 3);
+  EXPECT_EQ(std::stoi(m[3]), 1);
 }
 
 TEST_F(AuditReference, BudgetsAreCheckedAndWrittenAsJUnit) {

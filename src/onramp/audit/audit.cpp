@@ -39,7 +39,7 @@
 #include "onramp/util/jobs.h"
 #include "onramp/util/time_ledger.h"
 #include "onramp/wheel/keys.h"
-#include "onramp/wheel/facts_store.h"
+#include "onramp/audit/run_context.h"
 #include "onramp/wheel/metadata.h"
 #include "onramp/wheel/wheel_facts.h"
 #include "onramp/wheel/wheel_run.h"
@@ -61,8 +61,10 @@ struct RoutesJob {
 
 // What the steps learn and hand on to later steps.
 struct AuditState {
-  explicit AuditState(const AuditOptions& o) : options(o) {}
+  AuditState(const AuditOptions& o, const RunContext& r) : options(o), run(r), interpreters(r.interpreters) {}
   const AuditOptions& options;
+  RunContext run;                      // what the audit asks of the machine, asked once
+  python::Interpreters& interpreters;
   report::Report report;
   std::vector<StepRecord> steps;
   bool requirement = false;              // the target is a PEP 508 requirement
@@ -75,8 +77,8 @@ struct AuditState {
   std::unique_ptr<source::Source> source;
   std::optional<profile::BackendProfile> profile;
   std::string module;
-  std::string python;                   // interpreter for probe and examples
-  std::string host_python;              // interpreter for wheel, ops and the install: --python, or onramp's host
+  python::PythonRequest python;         // interpreter for probe and examples: the install's venv once made
+  python::PythonRequest host_python;    // interpreter for wheel, ops and the install: --python, or onramp's host
   double host_seconds = 0;              // spent making onramp's host: apart from the audit's own time
   std::vector<std::string> pythonpath;  // where the module is importable from, if not installed
   std::vector<fs::path> docs;
@@ -114,6 +116,12 @@ struct Phases {
   std::function<std::string(AuditState&)> finish;
 };
 
+// What an audit step lets run beside it, with --jobs over 1: the step after
+// it (when that one applies too), the later steps' phases (Step::phases), or
+// the pair of steps that may begin from the last resolution of the same
+// request (those marked the_next_step) while it runs.
+enum class RunsBeside { nothing, the_next_step, later_phases, steps_from_last_resolution };
+
 struct Step {
   std::string name;
   // Empty when the step applies; otherwise why it is skipped.
@@ -123,6 +131,10 @@ struct Step {
   // For a step that may run beside the probe: its parts (run is then phases,
   // run, finish, one after another).
   Phases (*phases)(AuditState&) = nullptr;
+  // What may run beside it, with --jobs over 1.
+  RunsBeside beside = RunsBeside::nothing;
+  // Its time excludes making onramp's host (the host section has it).
+  bool host_making_apart = false;
 };
 
 std::string needs_requirement(const AuditState& s) { return s.requirement ? "" : "the target is not a requirement"; }
@@ -159,7 +171,7 @@ std::string needs_docs(const AuditState& s) {
 // is known before the resolution (--python; onramp's own host is made or
 // checked by the resolve step itself), and work may run at once.
 bool may_begin_early(const AuditState& s) {
-  return s.requirement && s.options.jobs > 1 && !s.options.sandbox.python.empty() && !s.options.index.cache_root.empty();
+  return s.requirement && s.options.jobs > 1 && s.options.sandbox.python.named() && !s.options.index.cache_root.empty();
 }
 
 // The resolution's outcome into the state; its detail for the steps table.
@@ -168,7 +180,7 @@ bool may_begin_early(const AuditState& s) {
 std::string apply_resolution(AuditState& s, RequirementOutcome out) {
   if (out.host) s.report.sections.push_back(std::move(*out.host));
   if (!out.section.key.empty()) s.report.sections.push_back(std::move(out.section));
-  if (!out.python.empty()) s.python = s.host_python = out.python;
+  if (out.python.named()) s.python = s.host_python = out.python;
   s.host_seconds = out.host_seconds;
   s.wheels = std::move(out.wheels);
   s.sdist = out.sdist;
@@ -177,7 +189,7 @@ std::string apply_resolution(AuditState& s, RequirementOutcome out) {
   s.install_stop = out.stop;
   if (!out.stop.empty()) throw FatalError(out.stop);
   if (may_begin_early(s) && s.sdist.empty()) {
-    LastResolution last{s.host_python, s.wheels, wheelhouse_files(s.install_target)};
+    LastResolution last{s.host_python.path(), s.wheels, wheelhouse_files(s.install_target)};
     auto kept = write_last_resolution(s.options.index.cache_root, resolution_request(s.options), last);
     if (!kept) s.options.progress("the resolution is not kept for the next audit: " + kept.error().message);
   }
@@ -185,7 +197,9 @@ std::string apply_resolution(AuditState& s, RequirementOutcome out) {
   return fmt::format("{} wheel(s) to read{}, installing from {}", s.wheels.size(), build, s.install_target.string());
 }
 
-std::string run_resolve_step(AuditState& s) { return apply_resolution(s, run_requirement(s.options, s.options.run_dir)); }
+std::string run_resolve_step(AuditState& s) {
+  return apply_resolution(s, run_requirement(s.run, s.options, s.options.run_dir));
+}
 
 std::string needs_sdist(const AuditState& s) {
   if (!s.requirement) return "the target is not a requirement";
@@ -194,11 +208,10 @@ std::string needs_sdist(const AuditState& s) {
 
 // The built wheel replaces the sdist: first among the wheels to read, and in the wheelhouse.
 std::string run_build_step(AuditState& s) {
-  SandboxRunner runner;
-  SdistBuildOptions o{s.host_python, s.sdist, s.index_args, s.options.run_dir / "build", s.options.sandbox.timeout_seconds,
+  SdistBuildOptions o{value_or_fatal(s.interpreters.choose(s.host_python)).executable, s.sdist, s.index_args, s.options.run_dir / "build", s.options.sandbox.limits,
                       s.options.sandbox.env};
   s.options.progress("building " + s.sdist + " (pip wheel --no-deps, in the sandbox)");
-  SdistBuild built = build_sdist(runner, o);
+  SdistBuild built = build_sdist(s.run.runner(), s.run.wheels, o);
   s.report.sections.push_back(std::move(built.section));
   if (built.wheel.empty()) {
     s.build_stop = built.stop;
@@ -227,7 +240,7 @@ std::string run_ops_step(AuditState& s) {
   o.python = s.host_python;
   o.profile = s.profile ? &*s.profile : nullptr;
   o.source_evidence = evidence;
-  s.report.sections.push_back(ops::run_ops_section(*s.source, o));
+  s.report.sections.push_back(ops::run_ops_section(s.interpreters, *s.source, o));
   return s.profile ? "meanings from profile " + s.profile->name : "meanings guessed from names (no profile)";
 }
 
@@ -235,7 +248,7 @@ std::string run_ops_step(AuditState& s) {
 // description (METADATA), written to the run directory; returns what was done.
 std::string docs_from_metadata(AuditState& s) {
   if (!s.docs.empty()) return "";
-  auto facts = wheel::read_wheel_facts(s.wheels.front(), wheel::ArchiveLimits{});
+  auto facts = s.run.wheels.read(s.wheels.front());
   if (!facts) return "";
   const auto& m = facts->metadata;
   if (m.description.find_first_not_of(" \t\r\n") == std::string::npos) return "; its METADATA has no description";
@@ -273,11 +286,12 @@ std::string run_wheel_step(AuditState& s) {
   std::string docs = docs_from_metadata(s);
   // In-process work that may run beside the install: counted as running (util/jobs.h).
   util::WorkSpan reading(false);
-  auto sections = wheel::run_wheel_sections({s.wheels, s.host_python, s.readme, {}});
+  auto sections = wheel::run_wheel_sections(s.interpreters, s.run.wheels, {s.wheels, s.host_python, s.readme, {}});
   // The first wheel is the backend's: its module is the one to probe.
   if (s.module.empty() && !sections.empty()) s.module = module_of(sections.front());
   for (auto& section : sections) s.wheel_sections.push_back(std::move(section));
-  auto kept = std::count_if(s.wheels.begin(), s.wheels.end(), wheel::facts_came_from_store);
+  auto kept = std::count_if(s.wheels.begin(), s.wheels.end(),
+                             [&s](const std::string& w) { return s.run.wheels.came_from_store(w); });
   std::string store = kept == 0 ? ""
                                 : fmt::format("; the facts of {} taken from an earlier read of the same file, unchanged, "
                                               "by this onramp (the cache's facts/)",
@@ -303,20 +317,19 @@ std::string run_install_step(AuditState& s) {
   // A torch the install brings (not the interpreter's) is installed first and timed apart.
   if (!s.install_target.empty()) o.first_wheels = torch_wheels_in(s.install_target);
   o.system_site_packages = s.options.system_site_packages;
-  o.pip_timeout_seconds = s.options.sandbox.timeout_seconds;
+  o.limits = s.options.sandbox.limits;
   if (const char* tmpdir = std::getenv("TMPDIR")) o.user_tmpdir = tmpdir;
   fs::path dir = s.options.run_dir / "install";
   o.make_run_dir = step_dir_maker(dir);
   o.progress = s.options.progress;
-  SandboxRunner runner;
-  auto outcome = value_or_fatal(install::run_install(runner, o));
+  auto outcome = value_or_fatal(install::run_install(s.interpreters, o));
   s.install_sections.push_back(std::move(outcome.section));
   if (!outcome.pip_ok) {
     s.install_failed = true;
     return s.pythonpath.empty() ? "the install failed: probe and examples cannot run"
                                 : "the install failed: probe and examples use the source tree instead";
   }
-  s.python = (dir / "venv" / "bin" / "python").string();
+  s.python = python::PythonRequest((dir / "venv" / "bin" / "python").string(), "the install step's venv");
   s.pythonpath.clear();
   s.installed = true;
   return "installed into " + (dir / "venv").string();
@@ -327,8 +340,7 @@ python::Sandbox open_python(const AuditState& s, const std::string& step) {
   python::SandboxOptions o = s.options.sandbox;
   o.python = s.python;
   o.paths.insert(o.paths.end(), s.pythonpath.begin(), s.pythonpath.end());
-  static SandboxRunner runner;
-  return python::Sandbox::open(runner, o, s.options.run_dir / step);
+  return python::Sandbox::open(s.interpreters, o, s.options.run_dir / step);
 }
 
 std::string needs_installed_backend(const AuditState& s);
@@ -342,9 +354,8 @@ std::string run_probe_step(AuditState& s) {
   options.runs = s.options.runs;
   options.jobs = s.options.jobs;
   options.integration = s.options.integration;
-  SandboxRunner runner;
   std::string backend_wheel = s.wheels.empty() ? "" : s.wheels.front();
-  options.import_facts = import_facts(runner, backend_wheel, s.python);
+  options.import_facts = import_facts(s.run, backend_wheel, s.python);
   options.facts = &s.facts;
   options.beside = std::move(s.beside_probe);
   s.beside_probe.clear();
@@ -360,9 +371,10 @@ std::string run_probe_step(AuditState& s) {
   s.probe_api = std::move(sections.api);
   s.report.sections.push_back(std::move(sections.probe));
   if (sections.integration) s.report.sections.push_back(std::move(*sections.integration));
-  explain_missing_runtime(runner, s.report,
-                          {backend_wheel, s.host_python, s.index_args, s.readme, s.options.run_dir / "extras",
-                           s.options.sandbox.timeout_seconds});
+  // Asked only for a requirement (index_args), whose host is always named.
+  explain_missing_runtime(s.run, s.report,
+                          {backend_wheel, s.host_python.named() ? s.host_python.path() : "", s.index_args, s.readme,
+                           s.options.run_dir / "extras", s.options.sandbox.limits});
   s.report.target["python"] = python::describe(python.interpreter());
   s.report.target["module"] = s.module;
   return "import " + s.module + " with " + python::describe(python.interpreter());
@@ -381,7 +393,7 @@ Phases examples_phases(AuditState& s) {
     job->files.insert(job->files.end(), found.begin(), found.end());
   }
   job->python.emplace(open_python(s, "examples"));
-  job->options = {s.module, 60, examples::device_registration(s.module, s.profile ? &*s.profile : nullptr), {}};
+  job->options = {s.module, examples::device_registration(s.module, s.profile ? &*s.profile : nullptr), {}};
   return {[job] { job->runs = examples::run_examples(*job->python, job->files, job->options); },
           [job](AuditState& after) {
             job->options.facts = after.facts;
@@ -405,7 +417,7 @@ std::string needs_installed_backend(const AuditState& s) {
 RoutesJob prepare_routes(const AuditState& s) {
   auto coverage = port::coverage_from_report(report::to_json(s.report), "the ops section");
   if (!coverage) throw FatalError("no op lists to ask about: " + coverage.error().message);
-  auto schema = value_or_fatal(ops::locate_aten_schema(s.options.aten, s.python));
+  auto schema = value_or_fatal(ops::locate_aten_schema(s.interpreters, s.options.aten, s.python));
   auto dispatch = value_or_fatal(port::load_aten_dispatch(schema.path));
   RoutesJob job;
   job.in = {coverage->registered, coverage->unregistered, coverage->source + ")", schema.evidence};
@@ -442,10 +454,13 @@ std::string run_phases(AuditState& s) {
 
 const std::vector<Step>& steps() {
   static const std::vector<Step> table{
-      {"resolve", needs_requirement, run_resolve_step},  {"build", needs_sdist, run_build_step},
-      {"census", needs_source, run_census_step},    {"ops", needs_source, run_ops_step},
-      {"wheel", needs_wheel, run_wheel_step},       {"install", needs_install, run_install_step},
-      {"probe", needs_module, run_probe_step},
+      {"resolve", needs_requirement, run_resolve_step, nullptr, RunsBeside::steps_from_last_resolution, true},
+      {"build", needs_sdist, run_build_step},
+      {"census", needs_source, run_census_step},
+      {"ops", needs_source, run_ops_step},
+      {"wheel", needs_wheel, run_wheel_step, nullptr, RunsBeside::the_next_step},
+      {"install", needs_install, run_install_step},
+      {"probe", needs_module, run_probe_step, nullptr, RunsBeside::later_phases},
       {"examples", needs_docs, run_phases<examples_phases>, examples_phases},
       {"routes", needs_installed_backend, run_routes_step},
   };
@@ -481,9 +496,9 @@ void open_target(AuditState& s) {
   s.module = !o.module.empty() ? o.module : s.profile ? s.profile->module : "";
   s.python = s.host_python = o.sandbox.python;
   s.wheels = o.wheels;
-  if (fs::is_regular_file(o.target) && o.target.ends_with(".whl")) {
+  if (o.kind == TargetKind::wheel) {
     s.report.target = {{"kind", "wheel"}, {"path", o.target}};
-  } else if (is_requirement(o.target)) {
+  } else if (o.kind == TargetKind::requirement) {
     s.requirement = true;
     s.report.target = {{"kind", "requirement"}, {"requirement", o.target}};
   } else {
@@ -537,7 +552,7 @@ StepRecord timed_step(const std::string& name, Body&& body) {
 
 StepRecord run_step(AuditState& s, const Step& step) {
   StepRecord record = timed_step(step.name, [&] { return step.run(s); });
-  if (step.name == "resolve") record.seconds = std::max(0.0, record.seconds - s.host_seconds);
+  if (step.host_making_apart) record.seconds = std::max(0.0, record.seconds - s.host_seconds);
   return record;
 }
 
@@ -630,7 +645,9 @@ std::pair<StepRecord, StepRecord> wheel_and_install(AuditState& s, const Step& w
 struct BeforeInstall {
   std::vector<std::string> wheels;
   fs::path install_target;
-  std::string module, python, readme;
+  std::string module;
+  python::PythonRequest python;
+  std::string readme;
   std::vector<fs::path> docs;
   std::vector<std::string> pythonpath;
   bool installed, install_failed;
@@ -652,11 +669,12 @@ struct BeforeInstall {
   }
 };
 
-size_t index_of(const std::vector<Step>& table, const std::string& name) {
-  for (size_t i = 0; i < table.size(); ++i) {
-    if (table[i].name == name) return i;
+// The first step that lets the next run beside it: the pair begun early.
+size_t first_pair(const std::vector<Step>& table) {
+  for (size_t i = 0; i + 1 < table.size(); ++i) {
+    if (table[i].beside == RunsBeside::the_next_step) return i;
   }
-  throw std::logic_error("no step " + name);
+  throw std::logic_error("no pair of steps that may run at once");
 }
 
 // The resolve step, with the wheel and install steps begun beside it from
@@ -673,7 +691,7 @@ bool resolve_beside_early_install(AuditState& s, const std::vector<Step>& table,
   auto request = resolution_request(o);
   auto last = read_last_resolution(o.index.cache_root, request);
   if (!last) return false;
-  size_t wheel_at = index_of(table, "wheel"), install_at = index_of(table, "install");
+  size_t wheel_at = first_pair(table), install_at = wheel_at + 1;
   fs::path house = o.run_dir / "wheelhouse", resolved_house = o.run_dir / "resolve" / "wheelhouse";
   std::error_code ec;
   // A run directory used before (--out) keeps what it holds: the resolve step says what it finds there.
@@ -692,13 +710,13 @@ bool resolve_beside_early_install(AuditState& s, const std::vector<Step>& table,
   std::pair<StepRecord, StepRecord> early;
   auto beside = std::async(std::launch::async, [&] { early = wheel_and_install(s, table[wheel_at], table[install_at], 3); });
   std::optional<RequirementOutcome> out;
-  StepRecord resolve = timed_step("resolve", [&] {
-    out = run_requirement(o, o.run_dir, resolved_house);
+  StepRecord resolve = timed_step(table[at].name, [&] {
+    out = run_requirement(s.run, o, o.run_dir, resolved_house);
     return std::string();
   });
   beside.get();
   resolve.ran_at_once = 3;
-  bool same = out && out->stop.empty() && out->sdist.empty() && out->python.empty() && out->wheels == last->wheels &&
+  bool same = out && out->stop.empty() && out->sdist.empty() && !out->python.named() && out->wheels == last->wheels &&
               wheelhouse_files(resolved_house) == last->files;
   if (!same) {
     before.restore(s);
@@ -715,7 +733,7 @@ bool resolve_beside_early_install(AuditState& s, const std::vector<Step>& table,
   }
   if (resolve.status == "ran") {
     double seconds = resolve.seconds;
-    resolve = timed_step("resolve", [&] { return apply_resolution(s, std::move(*out)); });
+    resolve = timed_step(table[at].name, [&] { return apply_resolution(s, std::move(*out)); });
     resolve.seconds += seconds;
     resolve.ran_at_once = 3;
   }
@@ -730,7 +748,7 @@ bool resolve_beside_early_install(AuditState& s, const std::vector<Step>& table,
 
 }  // namespace
 
-Result<void> check_audit_input(const AuditOptions& o) {
+Result<TargetKind> check_audit_input(const AuditOptions& o) {
   std::error_code ec;
   bool requirement = is_requirement(o.target);
   if (!requirement && !fs::exists(o.target, ec)) {
@@ -745,7 +763,7 @@ Result<void> check_audit_input(const AuditOptions& o) {
                               "--allow-torch-download apply to a requirement target (use --pip-args for a wheel)",
                               o.target));
     }
-    return {};
+    return fs::is_regular_file(o.target, ec) && o.target.ends_with(".whl") ? TargetKind::wheel : TargetKind::repository;
   }
   if (!o.wheels.empty()) return fail(fmt::format("{}: --wheel does not apply to a requirement target", o.target));
   if (!i.torch.empty() && !wheel::parse_requirement(torch_requirement(i.torch))) {
@@ -754,15 +772,19 @@ Result<void> check_audit_input(const AuditOptions& o) {
   index::ResolveOptions r;
   static_cast<index::IndexOptions&>(r) = i;
   r.requirement = o.target;
-  return index::check_resolve_input(r);
+  if (auto ok = index::check_resolve_input(r); !ok) return std::unexpected(ok.error());
+  return TargetKind::requirement;
 }
 
 report::Report run_audit(const AuditOptions& options) {
   auto started = std::chrono::steady_clock::now();
-  if (!options.index.cache_root.empty()) wheel::set_wheel_facts_store(options.index.cache_root);
   double child0 = util::time_spent(util::Spent::child_processes), network0 = util::time_spent(util::Spent::network),
          outside0 = util::outside_time();
-  AuditState s(options);
+  SandboxRunner runner;
+  python::Interpreters interpreters(runner, options.sandbox.limits);
+  auto wheels = options.index.cache_root.empty() ? std::make_unique<wheel::WheelReads>()
+                                                 : std::make_unique<wheel::WheelReads>(options.index.cache_root);
+  AuditState s(options, RunContext{interpreters, *wheels});
   open_target(s);
   if (s.profile) {
     s.report.target["profile"] = s.profile->name;
@@ -778,12 +800,14 @@ report::Report run_audit(const AuditOptions& options) {
       s.steps.push_back({step.name, "skipped", skip, 0});
       continue;
     }
-    if (step.name == "resolve" && resolve_beside_early_install(s, table, i, early_steps)) continue;
+    if (step.beside == RunsBeside::steps_from_last_resolution && resolve_beside_early_install(s, table, i, early_steps)) {
+      continue;
+    }
     // The wheel read and the install need nothing from each other: with
     // --jobs over 1 they run at once (the install's skip reason does not
     // depend on the wheel step), or they began beside the resolution.
-    if (step.name == "wheel" && (early_steps || (options.jobs > 1 && i + 1 < table.size() &&
-                                                 table[i + 1].name == "install" && table[i + 1].skip_reason(s).empty()))) {
+    if (step.beside == RunsBeside::the_next_step && (early_steps || (options.jobs > 1 && i + 1 < table.size() &&
+                                                                 table[i + 1].skip_reason(s).empty()))) {
       if (!early_steps) options.progress(fmt::format("[{}-{}/{}] wheel and install, at once", i + 1, i + 2, table.size()));
       auto [wheel_record, install_record] = early_steps ? std::move(*early_steps) : wheel_and_install(s, step, table[i + 1], 2);
       early_steps.reset();
@@ -793,7 +817,7 @@ report::Report run_audit(const AuditOptions& options) {
       ++i;
       continue;
     }
-    if (step.name == "probe" && options.jobs > 1) {
+    if (step.beside == RunsBeside::later_phases && options.jobs > 1) {
       i = run_probe_with_beside(s, table, i);
       continue;
     }
@@ -822,7 +846,18 @@ report::Report run_audit(const AuditOptions& options) {
                                "the host section", ""});
   }
   s.report.sections.insert(s.report.sections.begin(), std::move(verdict));
+  // Each interpreter is asked once per state, each wheel read once (run_context.h): said for the run's log.
+  options.progress(fmt::format("asked of this machine: {} interpreter quer{}, {} wheel read{} from the file",
+                               interpreters.queries(), interpreters.queries() == 1 ? "y" : "ies",
+                               wheels->file_reads(), wheels->file_reads() == 1 ? "" : "s"));
   return std::move(s.report);
+}
+
+python::SandboxOptions audit_sandbox_defaults() {
+  python::SandboxOptions o;
+  const TimeoutOption& timeout = timeout_option("audit");
+  timeout.apply(o.limits, timeout.seconds);
+  return o;
 }
 
 }  // namespace onramp::audit

@@ -23,18 +23,28 @@ struct RequirementOptions : index::IndexOptions {
   bool allow_torch_download = false;  // else a torch from the index stops the audit before the install
 };
 
+// The sandbox options of an audit before the command line: audit's --timeout
+// default over the rows it sets.
+python::SandboxOptions audit_sandbox_defaults();
+
+// What the target is, decided once (check_audit_input): a .whl file, a PEP
+// 508 requirement (names nothing on disk), or a repository.
+enum class TargetKind { repository, wheel, requirement };
+
 struct AuditOptions {
   std::string target;               // a repository (work tree or bare git dir), a .whl, or a PEP 508 requirement
+  TargetKind kind = TargetKind::repository;  // check_audit_input's answer
   std::string repo;                 // the backend's repository, for a requirement or wheel target (--repo)
   std::vector<std::string> docs;    // documents with examples (--docs); else the repository's, else the wheel's README
   RequirementOptions index;
   std::string rev;                  // read the repository at this revision
   std::string profile;              // a profile name or .toml path; empty: none
   std::vector<std::string> wheels;  // wheels to read and install (a .whl target is one)
-  // --python: the interpreter for the venv and the probes; --timeout: each
-  // sandboxed step's limit, pip's included; --path, --memory and --env: the
+  // --python: the interpreter for the venv and the probes; --timeout: the
+  // limits of pip's resolution and install, the sdist build and each
+  // sandboxed step (timeout_option("audit")); --path, --memory and --env: the
   // probe's and the examples' interpreters (never pip's).
-  python::SandboxOptions sandbox{.python = {}, .paths = {}, .timeout_seconds = 300, .env = {}};
+  python::SandboxOptions sandbox = audit_sandbox_defaults();
   std::vector<std::string> pip_args;
   bool system_site_packages = true;  // so the system torch satisfies torch offline
   std::string module;               // default: the profile's, else the wheel's one importable module
@@ -52,7 +62,8 @@ struct AuditOptions {
 
 // Bad input, found before anything runs: a target that is neither on disk nor
 // a PEP 508 requirement, index options without a requirement, bad index URLs.
-Result<void> check_audit_input(const AuditOptions& options);
+// Else the target's kind, for AuditOptions::kind.
+Result<TargetKind> check_audit_input(const AuditOptions& options);
 
 // Runs every step that applies; the report's first section is the verdict.
 report::Report run_audit(const AuditOptions& options);

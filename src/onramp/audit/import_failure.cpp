@@ -11,7 +11,7 @@
 #include "onramp/index/pip_lines.h"
 #include "onramp/index/pip_report.h"
 #include "onramp/python/interpreter.h"
-#include "onramp/python/pip_runner.h"
+#include "onramp/python/runner.h"
 #include "onramp/util/command_line.h"
 #include "onramp/util/sandbox.h"
 #include "onramp/util/text_file.h"
@@ -65,7 +65,7 @@ ExtraAnswer ask_pip(ProcessRunner& runner, const RuntimeQuery& q, const Extra& e
   args.insert(args.end(), extra.requirements.begin(), extra.requirements.end());
   auto argv = python::pip_argv(q.python, args);
   std::string command = util::command_line(argv);
-  auto run = python::PipRunner(runner, *dirs, dir).run(argv, q.timeout_seconds);
+  auto run = python::Runner::sandboxed(runner, *dirs, dir, q.limits).run(argv, Child::kPipResolve);
   if (!run) return {"not asked: " + run.error().message, command};
   if (!run->ok()) {
     auto why = index::refusal_lines(run->out.text() + "\n" + run->err.text());
@@ -93,13 +93,14 @@ Finding* failed_import(report::Report& r) {
 
 }  // namespace
 
-diagnosis::Facts import_facts(ProcessRunner& runner, const std::string& backend_wheel, const std::string& python) {
+diagnosis::Facts import_facts(const RunContext& run, const std::string& backend_wheel,
+                              const python::PythonRequest& python) {
   diagnosis::Facts facts;
   if (!backend_wheel.empty()) {
-    std::string declared = torch_requirement_of(backend_wheel);
+    std::string declared = torch_requirement_of(run.wheels, backend_wheel);
     facts.set("torch_declared", declared.empty() ? "declares none" : declared);
   }
-  auto py = python::query_interpreter(runner, python);
+  auto py = run.interpreters.choose(python);
   if (py && py->torch_version) facts.set("torch_version", *py->torch_version);
   return facts;
 }
@@ -137,10 +138,10 @@ bool is_missing_runtime(const std::string& id) {
   return id == "shared-object-not-found" || id == "shared-library-not-found" || id == "vendor-runtime-missing";
 }
 
-void explain_missing_runtime(ProcessRunner& runner, report::Report& r, const RuntimeQuery& q) {
+void explain_missing_runtime(const RunContext& run, report::Report& r, const RuntimeQuery& q) {
   Finding* finding = failed_import(r);
   if (!finding || q.backend_wheel.empty()) return;
-  auto facts = wheel::read_wheel_facts(q.backend_wheel, wheel::ArchiveLimits{});
+  auto facts = run.wheels.read(q.backend_wheel);
   if (!facts) return;
   auto extras = extras_of(facts->requirements);
   report::Table t{"runtime_extras", "Extras the backend declares, asked of pip",
@@ -152,7 +153,7 @@ void explain_missing_runtime(ProcessRunner& runner, report::Report& r, const Run
                   {}};
   std::vector<std::string> said;
   for (const auto& extra : extras) {
-    auto a = ask_pip(runner, q, extra);
+    auto a = ask_pip(run.runner(), q, extra);
     t.rows.push_back(Json{{"extra", extra.name}, {"requirements", fmt::format("{}", fmt::join(extra.requirements, ", "))},
                           {"answer", a.answer}, {"command", a.command}});
     said.push_back(fmt::format("[{}] ({}): {}", extra.name, fmt::join(extra.requirements, ", "), a.answer));

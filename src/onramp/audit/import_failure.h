@@ -10,16 +10,20 @@
 #include <string>
 #include <vector>
 
+#include "onramp/audit/run_context.h"
 #include "onramp/diagnosis/facts.h"
+#include "onramp/python/interpreter.h"
 #include "onramp/report/model.h"
 #include "onramp/util/process.h"
+#include "onramp/util/time_limits.h"
 #include "onramp/wheel/metadata.h"
 
 namespace onramp::audit {
 
 // torch_declared ("torch>=2.11,<2.13", or "declares none") from the backend's
 // wheel, when one was read; torch_version from `python`, when it has torch.
-diagnosis::Facts import_facts(ProcessRunner& runner, const std::string& backend_wheel, const std::string& python);
+diagnosis::Facts import_facts(const RunContext& run, const std::string& backend_wheel,
+                              const python::PythonRequest& python);
 
 // The extras a wheel's requirements are conditional on, each with its
 // requirements (without the marker), in order of first appearance. Markers
@@ -41,7 +45,7 @@ struct RuntimeQuery {
   std::vector<std::string> index_args;  // the configured indexes; empty: not a requirement, nothing asked
   std::string readme;                   // the README (or METADATA description) read; "" when none
   std::filesystem::path run_dir;        // RUN/extras
-  double timeout_seconds = 300;
+  TimeLimits limits;                    // pip's resolution of each extra: the pip-resolve row
 };
 
 // The diagnosis ids of a native library or vendor runtime that is not here.
@@ -51,6 +55,6 @@ bool is_missing_runtime(const std::string& diagnosis_id);
 // the sandbox) and the README's access lines to the probe's failed-import
 // finding, when its diagnosis is a missing runtime; a table of the extras
 // goes into the probe section.
-void explain_missing_runtime(ProcessRunner& runner, report::Report& report, const RuntimeQuery& query);
+void explain_missing_runtime(const RunContext& run, report::Report& report, const RuntimeQuery& query);
 
 }  // namespace onramp::audit

@@ -35,7 +35,7 @@ Json resolution_request(const AuditOptions& o) {
   Json find_links = Json::array();
   for (const auto& d : o.index.find_links) find_links.push_back(pip_find_link(d));
   return Json{{"target", o.target},
-              {"python", absolute_or_empty(o.sandbox.python)},
+              {"python", o.sandbox.python.named() ? absolute_or_empty(o.sandbox.python.path()) : ""},
               {"index_url", o.index.index_url.value_or("")},
               {"extra_index_urls", o.index.extra_index_urls},
               {"find_links", find_links},

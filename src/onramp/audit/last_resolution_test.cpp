@@ -12,7 +12,7 @@ using report::Json;
 AuditOptions options_for(const std::string& target) {
   AuditOptions o;
   o.target = target;
-  o.sandbox.python = "/opt/py/bin/python";
+  o.sandbox.python = python::PythonRequest("/opt/py/bin/python");
   o.index.index_url = "http://127.0.0.1:1/simple";
   return o;
 }
@@ -22,7 +22,7 @@ TEST(LastResolution, TheRequestNamesWhatChangesTheResolution) {
   EXPECT_EQ(a, resolution_request(options_for("demo==1.0")));
   EXPECT_NE(a, resolution_request(options_for("demo==2.0")));
   auto other_python = options_for("demo==1.0");
-  other_python.sandbox.python = "/opt/other/bin/python";
+  other_python.sandbox.python = python::PythonRequest("/opt/other/bin/python");
   EXPECT_NE(a, resolution_request(other_python));
   auto with_torch = options_for("demo==1.0");
   with_torch.index.torch = "2.13.0";

@@ -165,8 +165,8 @@ void add_host_figures(const host::HostReady& h, report::Section& s) {
 
 }  // namespace
 
-std::string torch_requirement_of(const std::string& wheel_path) {
-  auto facts = wheel::read_wheel_facts(wheel_path, wheel::ArchiveLimits{});
+std::string torch_requirement_of(wheel::WheelReads& reads, const std::string& wheel_path) {
+  auto facts = reads.read(wheel_path);
   if (!facts) return "";
   for (const auto& req : facts->requirements) {
     if (req.normalized_name == "torch" && req.marker.empty()) return "torch" + req.specifier;
@@ -174,25 +174,25 @@ std::string torch_requirement_of(const std::string& wheel_path) {
   return "";
 }
 
-ReleasePick pick_release(const AuditOptions& o, const std::string& python, const fs::path& dir) {
+ReleasePick pick_release(const RunContext& run, const AuditOptions& o, const python::PythonRequest& python,
+                         const fs::path& dir) {
   auto req = wheel::parse_requirement(o.target);
   if (!req || !req->specifier.empty() || !req->url.empty()) return {o.target, Figure{}, ""};
-  SandboxRunner runner;
-  auto facts = python::choose_interpreter(runner, python);
+  auto facts = run.interpreters.choose(python);
   if (!facts) return {o.target, Figure{}, facts.error().message};
   std::error_code ec;
   fs::create_directories(dir, ec);
-  return pick_from(o, read_pages(runner, o, *facts, req->normalized_name, dir));
+  return pick_from(o, read_pages(run.runner(), o, *facts, req->normalized_name, dir));
 }
 
-OwnHost prepare_own_host(const AuditOptions& o, const fs::path& run_dir) {
+OwnHost prepare_own_host(const RunContext& run, const AuditOptions& o, const fs::path& run_dir) {
   OwnHost out{report::Section{"host", "onramp's host", {}, {}, {}}, "", o.target, "", 0};
   fs::path dir = run_dir / "host";
   std::error_code ec;
   fs::create_directories(dir, ec);
-  SandboxRunner runner;
+  ProcessRunner& runner = run.runner();
   o.progress("no --python: finding this machine's interpreters for onramp's own host");
-  auto candidates = host::find_candidates(runner);
+  auto candidates = host::find_candidates(run.interpreters);
   const python::InterpreterFacts* any = nullptr;
   for (const auto& c : candidates) {
     if (c.facts && !any) any = &*c.facts;
@@ -222,7 +222,7 @@ OwnHost prepare_own_host(const AuditOptions& o, const fs::path& run_dir) {
     if (wheel.sha256.empty()) return "torch";
     auto got = index::fetch_into_cache(fetch, index::FileCache(o.index.cache_root), pinned->normalized_name, wheel.url,
                                        wheel.sha256, wheel.file_name, wheel.size.value_or(0));
-    std::string wanted = got.error.empty() ? torch_requirement_of(got.path) : "";
+    std::string wanted = got.error.empty() ? torch_requirement_of(run.wheels, got.path) : "";
     return wanted.empty() ? "torch" : wanted;
   };
   lookups.local_torch = [&](const python::InterpreterFacts& py, const std::string& wanted) -> Result<host::TorchFile> {
@@ -230,9 +230,9 @@ OwnHost prepare_own_host(const AuditOptions& o, const fs::path& run_dir) {
     auto ask = [&](const std::string& requirement) -> Result<host::TorchPick> {
       // pip's configured find-links count even with --index-url: the torch files are this machine's.
       index::ResolveOptions local;
-      local.python = py.executable;
+      local.python = python::PythonRequest(py.executable, "a candidate for onramp's own host");
       local.find_links = o.index.find_links;
-      auto found = index::find_local_distribution(runner, local, requirement,
+      auto found = index::find_local_distribution(run.interpreters, local, requirement,
                                                   dir / fmt::format("local-torch-{}-{}", py.python_version, ++round));
       if (!found) return std::unexpected(found.error());
       // A link in a find-links directory names the file it points to: the host records the file itself.
@@ -257,7 +257,7 @@ OwnHost prepare_own_host(const AuditOptions& o, const fs::path& run_dir) {
     out.stop = choice.stop;
     return out;
   }
-  auto ready = host::ensure_host(runner, o.index.cache_root, *choice.python, torch,
+  auto ready = host::ensure_host(runner, o.sandbox.limits, o.index.cache_root, *choice.python, torch,
                                  choice.torch ? choice.torch->version : "", o.progress);
   if (!ready) {
     out.stop = ready.error().message;

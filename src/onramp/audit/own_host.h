@@ -8,6 +8,7 @@
 #include <string>
 
 #include "onramp/audit/audit.h"
+#include "onramp/audit/run_context.h"
 #include "onramp/report/model.h"
 
 namespace onramp::audit {
@@ -19,7 +20,8 @@ struct ReleasePick {
 };
 
 // `python` is the interpreter whose pip configuration names the indexes.
-ReleasePick pick_release(const AuditOptions& options, const std::string& python, const std::filesystem::path& dir);
+ReleasePick pick_release(const RunContext& run, const AuditOptions& options,
+                         const python::PythonRequest& python, const std::filesystem::path& dir);
 
 struct OwnHost {
   report::Section section;  // "host": the choice, each candidate, made or reused, when, how long
@@ -29,9 +31,10 @@ struct OwnHost {
   double making_seconds = 0;  // spent making it in this audit (0 when reused)
 };
 
-OwnHost prepare_own_host(const AuditOptions& options, const std::filesystem::path& run_dir);
+OwnHost prepare_own_host(const RunContext& run, const AuditOptions& options,
+                         const std::filesystem::path& run_dir);
 
 // The torch requirement of a wheel's METADATA ("torch>=2.11,<2.13"); "" when it names none.
-std::string torch_requirement_of(const std::string& wheel_path);
+std::string torch_requirement_of(wheel::WheelReads& reads, const std::string& wheel_path);
 
 }  // namespace onramp::audit

@@ -205,7 +205,7 @@ index::ResolveOptions resolve_options(const AuditOptions& o, const fs::path& run
   r.ignore_installed = false;
   if (!o.index.torch.empty()) r.extra_requirements.push_back(torch_requirement(o.index.torch));
   r.download = true;
-  r.pip_timeout_seconds = o.sandbox.timeout_seconds;
+  r.limits = o.sandbox.limits;
   r.make_run_dir = step_dir_maker(run_dir / "resolve");
   r.progress = o.progress;
   return r;
@@ -226,12 +226,12 @@ void apply_pin(const TorchPin& pin, const fs::path& run_dir, index::ResolveOptio
 // When the interpreter's torch does not fit the backend, the newest torch on
 // this machine that does (a local file pip can install without the index).
 // Returns whether one was found; the pin and the resolution then use it.
-bool try_local_torch(ProcessRunner& runner, const std::string& backend_wheel, const fs::path& run_dir,
+bool try_local_torch(const RunContext& run, const std::string& backend_wheel, const fs::path& run_dir,
                      index::ResolveOptions& r, TorchPin& pin) {
-  std::string wanted = torch_requirement_of(backend_wheel);
+  std::string wanted = torch_requirement_of(run.wheels, backend_wheel);
   if (wanted.empty()) return false;
   r.progress("the interpreter's torch does not fit; looking for a local file of " + wanted);
-  auto local = index::find_local_distribution(runner, r, wanted, run_dir / "local-torch");
+  auto local = index::find_local_distribution(run.interpreters, r, wanted, run_dir / "local-torch");
   if (!local) {
     r.progress(local.error().message);
     return false;
@@ -298,16 +298,16 @@ void add_figures(const AuditOptions& o, const IndexFacts& f, const TorchPin& pin
 }
 
 // Resolves and fetches on o.python; `named`: the user named it (--python).
-RequirementOutcome resolve_on(const AuditOptions& o, const fs::path& run_dir, const fs::path& wheelhouse, bool named) {
+RequirementOutcome resolve_on(const RunContext& run, const AuditOptions& o, const fs::path& run_dir,
+                              const fs::path& wheelhouse, bool named) {
   index::ResolveOptions r = resolve_options(o, run_dir);
-  SandboxRunner runner;
-  TorchPin pin = pin_torch(o, value_or_fatal(python::choose_interpreter(runner, o.sandbox.python)));
+  TorchPin pin = pin_torch(o, value_or_fatal(run.interpreters.choose(o.sandbox.python)));
   if (!pin.constraint.empty()) apply_pin(pin, run_dir, r);
-  IndexFacts f = value_or_fatal(index::resolve_requirement(runner, r)).facts;
+  IndexFacts f = value_or_fatal(index::resolve_requirement(run.interpreters, r)).facts;
   std::string taken = f.report ? "" : fetch_taken_file(r, f);
-  if (!f.report && !taken.empty() && pin_is_the_interpreters(o) && try_local_torch(runner, taken, run_dir, r, pin)) {
+  if (!f.report && !taken.empty() && pin_is_the_interpreters(o) && try_local_torch(run, taken, run_dir, r, pin)) {
     auto first = f.downloads;
-    f = value_or_fatal(index::resolve_requirement(runner, r)).facts;
+    f = value_or_fatal(index::resolve_requirement(run.interpreters, r)).facts;
     f.downloads = first;  // the backend's wheel, fetched already
     taken = f.report ? "" : taken;
   }
@@ -323,7 +323,7 @@ RequirementOutcome resolve_on(const AuditOptions& o, const fs::path& run_dir, co
   if (f.downloads.empty()) f.downloads = fetched_before;
   keep_first_downloads(fetched_before, f);
   TorchChoice torch = choose_torch(o, f, pin);  // again, now that every distribution is sized
-  RequirementOutcome out{index::index_section(f), {}, "", pip_index_args(f), {}, torch.stop, std::nullopt, "", 0};
+  RequirementOutcome out{index::index_section(f), {}, "", pip_index_args(f), {}, torch.stop, std::nullopt, {}, 0};
   add_figures(o, f, pin, torch, out.section);
   auto conflict = named && !f.report ? conflict_lines(f.pip.err.text() + "\n" + f.pip.out.text())
                                      : std::vector<std::string>{};
@@ -368,31 +368,32 @@ std::string torch_requirement(const std::string& spec) {
   return "torch" + spec;
 }
 
-RequirementOutcome run_requirement(const AuditOptions& options, const fs::path& run_dir, const fs::path& wheelhouse) {
+RequirementOutcome run_requirement(const RunContext& run, const AuditOptions& options,
+                                   const fs::path& run_dir, const fs::path& wheelhouse) {
   AuditOptions o = options;
   std::optional<report::Section> host_section;
   double host_seconds = 0;
   Figure release_taken;
-  if (o.sandbox.python.empty()) {
+  if (!o.sandbox.python.named()) {
     // No interpreter named: onramp's own host, made or reused; it chooses the release too.
-    OwnHost host = prepare_own_host(o, run_dir);
-    if (!host.stop.empty()) return {report::Section{}, {}, "", {}, {}, host.stop, std::move(host.section), "", 0};
+    OwnHost host = prepare_own_host(run, o, run_dir);
+    if (!host.stop.empty()) return {report::Section{}, {}, "", {}, {}, host.stop, std::move(host.section), {}, 0};
     host_section = std::move(host.section);
     host_seconds = host.making_seconds;
-    o.sandbox.python = host.python;
+    o.sandbox.python = python::PythonRequest(host.python, "onramp's own host (docs/hosts.md)");
     o.target = host.requirement;
   } else {
-    ReleasePick pick = pick_release(o, o.sandbox.python, run_dir / "release");
-    if (!pick.stop.empty()) return {report::Section{}, {}, "", {}, {}, pick.stop, std::nullopt, "", 0};
+    ReleasePick pick = pick_release(run, o, o.sandbox.python, run_dir / "release");
+    if (!pick.stop.empty()) return {report::Section{}, {}, "", {}, {}, pick.stop, std::nullopt, {}, 0};
     o.target = pick.requirement;
     release_taken = pick.figure;
   }
-  auto out = resolve_on(o, run_dir, wheelhouse.empty() ? run_dir / "wheelhouse" : wheelhouse,
-                        !options.sandbox.python.empty());
+  auto out = resolve_on(run, o, run_dir, wheelhouse.empty() ? run_dir / "wheelhouse" : wheelhouse,
+                        options.sandbox.python.named());
   if (!release_taken.key.empty()) out.section.add(release_taken);
   out.host = std::move(host_section);
   out.host_seconds = host_seconds;
-  if (options.sandbox.python.empty()) out.python = o.sandbox.python;
+  if (!options.sandbox.python.named()) out.python = o.sandbox.python;
   return out;
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "onramp/audit/audit.h"
+#include "onramp/audit/run_context.h"
 #include "onramp/report/model.h"
 
 namespace onramp::audit {
@@ -25,7 +26,7 @@ struct RequirementOutcome {
   std::filesystem::path wheelhouse; // every file to install, linked from the cache; empty when the install cannot go on
   std::string stop;                 // why the install cannot go on; empty when it can
   std::optional<report::Section> host;  // onramp's own host, when no --python was given
-  std::string python;               // that host's interpreter, for every later step; empty: --python's
+  python::PythonRequest python;     // that host's interpreter, for every later step; unnamed: --python's
   double host_seconds = 0;          // spent making the host in this audit (0 when reused)
 };
 
@@ -34,7 +35,8 @@ std::string pip_find_link(const std::string& entry);
 
 // `run_dir` is the audit's; the resolution works in run_dir/resolve and links
 // the files to install into `wheelhouse` (empty: run_dir/wheelhouse).
-RequirementOutcome run_requirement(const AuditOptions& options, const std::filesystem::path& run_dir,
+RequirementOutcome run_requirement(const RunContext& run, const AuditOptions& options,
+                                   const std::filesystem::path& run_dir,
                                    const std::filesystem::path& wheelhouse = {});
 
 // The requirement `--torch SPEC` adds: a bare version pins it ("2.13.0" ->

@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "onramp/index/pip_lines.h"
-#include "onramp/python/pip_runner.h"
+#include "onramp/python/runner.h"
 #include "onramp/util/command_line.h"
 #include "onramp/util/toml_file.h"
 #include "onramp/wheel/wheel_facts.h"
@@ -78,10 +78,11 @@ void add_build_system(report::Section& s, const BuildSystem& b, const std::strin
 }
 
 // The built wheel's figures: what the build compiled.
-void add_built_wheel(report::Section& s, const std::string& wheel, const std::string& command) {
+void add_built_wheel(wheel::WheelReads& reads, report::Section& s, const std::string& wheel,
+                     const std::string& command) {
   s.add(Figure{"built_wheel", "Built wheel", fs::path(wheel).filename().string(), "", "the file pip wheel wrote",
                command, ""});
-  auto facts = wheel::read_wheel_facts(wheel, wheel::ArchiveLimits{});
+  auto facts = reads.read(wheel);
   if (!facts) {
     s.add(Figure{"native_files", "Native files in the built wheel", nullptr, "files", "", wheel, facts.error().message});
     return;
@@ -112,7 +113,7 @@ Result<BuildSystem> read_build_system(const std::string& sdist) {
   return b;
 }
 
-SdistBuild build_sdist(ProcessRunner& runner, const SdistBuildOptions& o) {
+SdistBuild build_sdist(ProcessRunner& runner, wheel::WheelReads& reads, const SdistBuildOptions& o) {
   SdistBuild out{report::Section{"build", "Build from the sdist", {}, {}, {}}, "", ""};
   auto& s = out.section;
   std::string name = fs::path(o.sdist).filename().string();
@@ -133,8 +134,8 @@ SdistBuild build_sdist(ProcessRunner& runner, const SdistBuildOptions& o) {
   if (build_system) add_build_system(s, *build_system, o.sdist + ":pyproject.toml");
   else s.add(Figure{"build_requirements", "Build requirements", nullptr, "", "", o.sdist, build_system.error().message});
 
-  python::PipRunner pip(runner, *dirs, o.run_dir, o.env);
-  auto run = pip.run(argv, o.timeout_seconds);
+  auto pip = python::Runner::sandboxed(runner, *dirs, o.run_dir, o.limits, o.env);
+  auto run = pip.run(argv, Child::kSdistBuild);
   double seconds = run ? run->wall_seconds : 0;
   s.add(Figure{"build_seconds", "Build time", seconds, "s",
                "wall time of pip wheel --no-deps on the cached sdist, in the sandbox (build requirements fetched, the "
@@ -155,7 +156,7 @@ SdistBuild build_sdist(ProcessRunner& runner, const SdistBuildOptions& o) {
                   command});
     return out;
   }
-  add_built_wheel(s, wheel, command);
+  add_built_wheel(reads, s, wheel, command);
   s.add(Finding{Severity::info,
                 fmt::format("The release has no wheel for this interpreter: onramp built {} from its sdist, as pip "
                             "would (build time: the build_seconds figure); the build ran the package's own build code "

@@ -15,6 +15,8 @@
 #include "onramp/util/error.h"
 #include "onramp/util/process.h"
 #include "onramp/util/sandbox.h"
+#include "onramp/util/time_limits.h"
+#include "onramp/wheel/wheel_reads.h"
 
 namespace onramp::audit {
 
@@ -23,7 +25,7 @@ struct SdistBuildOptions {
   std::string sdist;                    // the cached sdist
   std::vector<std::string> index_args;  // --index-url, --extra-index-url, --find-links as the resolution used
   std::filesystem::path run_dir;        // RUN/build: the sandbox and the built wheel
-  double timeout_seconds = 300;
+  TimeLimits limits;                    // the build under its sdist-build row
   // --env: set in pip's environment, where the sdist's build code runs.
   std::vector<std::pair<std::string, std::string>> env;
 };
@@ -45,6 +47,7 @@ struct BuildSystem {
 // names the file when it is not an archive or its pyproject.toml is not TOML.
 Result<BuildSystem> read_build_system(const std::string& sdist);
 
-SdistBuild build_sdist(ProcessRunner& runner, const SdistBuildOptions& options);
+// The built wheel is read through `reads` (the wheel step reads it again).
+SdistBuild build_sdist(ProcessRunner& runner, wheel::WheelReads& reads, const SdistBuildOptions& options);
 
 }  // namespace onramp::audit

@@ -46,10 +46,11 @@ int run_audit(AuditArgs& args) {
   o.sandbox = args.sandbox.sandbox;
   o.system_site_packages = !args.no_system_site_packages;
   o.integration = !args.no_integration;
-  value_or_fatal(audit::check_audit_input(o));
-  if (o.target.ends_with(".whl")) o.wheels.insert(o.wheels.begin(), o.target);
+  o.kind = value_or_fatal(audit::check_audit_input(o));
+  if (o.kind == audit::TargetKind::wheel) o.wheels.insert(o.wheels.begin(), o.target);
   o.run_dir = args.sandbox.create_run_dir();
-  o.progress = onramp::progress;
+  o.progress = stderr_progress();
+  o.sandbox.progress = o.progress;
   report::Report report = audit::run_audit(o);
   bool within_budget = true;
   if (!args.budget.empty()) {
@@ -132,8 +133,7 @@ Command audit_command() {
                 ->capture_default_str();
             app.add_option("--runs", o.runs, "Import timing runs (first cold, rest warm)")->check(CLI::Range(1, 100))->capture_default_str();
             args->sandbox.declare(
-                app, {.timeout_seconds = 300,
-                      .timeout_help = "Wall-clock limit of each sandboxed step (pip's included), in seconds",
+                app, {.command = "audit",
                       .memory_help = "Address-space limit of the probe's and the examples' interpreters (e.g. 4G)",
                       .python_help = "Interpreter for the venv and the probes (default: for a requirement, onramp's own "
                                      "host (docs/hosts.md); else python3 with torch, else /usr/bin/python3)",

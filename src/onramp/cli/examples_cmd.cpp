@@ -1,3 +1,5 @@
+#include <fmt/format.h>
+
 #include <memory>
 #include <optional>
 
@@ -29,7 +31,8 @@ int run_examples(const ExamplesArgs& given) {
   auto files = value_or_fatal(examples::collect_examples(args.target));
   auto run_dir = args.sandbox.create_run_dir();
   SandboxRunner runner;
-  auto python = python::Sandbox::open(runner, args.sandbox.sandbox, run_dir);
+  python::Interpreters interpreters(runner, args.sandbox.sandbox.limits);
+  auto python = python::Sandbox::open(interpreters, args.sandbox.sandbox, run_dir);
   report::Json target = {{"kind", "examples"}, {"path", args.target}, {"python", python.python()}};
   if (!args.options.module.empty()) target["module"] = args.options.module;
   args.output.emit(target, {examples::examples_section(python, files, args.options)}, run_dir.string());
@@ -44,11 +47,13 @@ void declare_examples(CLI::App& app, ExamplesArgs& args) {
   app.add_option("--profile", args.profile,
                  "A backend profile (name or .toml): its module and the init calls that register its "
                  "device name explain rejected device strings (the profile's module is not imported)");
-  app.add_option("--statement-timeout", args.options.statement_timeout,
-                 "Seconds one statement may take before it is reported as a timeout")
+  app.add_option_function<double>(
+         "--statement-timeout",
+         [&args](double seconds) { args.sandbox.sandbox.limits.set(Child::kExampleStatement, seconds); },
+         "Seconds one statement may take before it is reported as a timeout (the example-statement limit)")
       ->check(CLI::PositiveNumber)
-      ->capture_default_str();
-  args.sandbox.declare(app, {.timeout_seconds = 300});
+      ->default_str(fmt::format("{:g}", default_seconds(Child::kExampleStatement)));
+  args.sandbox.declare(app, {.command = "examples"});
 }
 
 }  // namespace

@@ -38,13 +38,14 @@ int run_install_command(const InstallArgs& args) {
   options.pip_args = split_words(args.pip_args);
   options.system_site_packages = args.system_site_packages;
   options.fix = !args.no_fix;
-  options.pip_timeout_seconds = args.sandbox.sandbox.timeout_seconds;
+  options.limits = args.sandbox.sandbox.limits;
   options.env = args.sandbox.sandbox.env;
   if (const char* tmpdir = std::getenv("TMPDIR")) options.user_tmpdir = tmpdir;
   options.make_run_dir = [&args] { return run_dir_from(args.sandbox.out); };
-  options.progress = onramp::progress;
+  options.progress = stderr_progress();
   SandboxRunner runner;
-  auto outcome = value_or_fatal(install::run_install(runner, options));
+  python::Interpreters interpreters(runner, options.limits);
+  auto outcome = value_or_fatal(install::run_install(interpreters, options));
   args.output.emit(report::Json{{"kind", "install"}, {"target", args.target}}, {std::move(outcome.section)},
                     outcome.run_dir.string());
   return outcome.pip_ok ? 0 : 1;
@@ -63,8 +64,7 @@ void declare_install(CLI::App& app, InstallArgs& args) {
   // pip is all install runs: no --path or --memory, which reach a target's interpreter; --env
   // reaches pip's environment, where a source build runs the target's setup code.
   args.sandbox.declare(
-      app, {.timeout_seconds = 3600,
-            .timeout_help = "Wall-clock limit for pip, in seconds",
+      app, {.command = "install",
             .python_help = "Interpreter for the venv (default: python3 if it has torch, else "
                            "/usr/bin/python3)",
             .env_help = "Set NAME=VALUE in pip's environment, which an sdist's build code (setup.py, "

@@ -16,7 +16,7 @@ struct OpsArgs {
   bool all = false;
   std::string profile;
   std::string aten;
-  std::string python;
+  python::PythonRequest python;
   std::string claim;
   size_t min_members = 10;
   unsigned threads = 0;
@@ -43,7 +43,9 @@ int run_ops(const OpsArgs& args) {
                              report.target.value("path", args.target)};
   options.max_file_size = args.max_file_size;
   if (!args.rev.empty()) options.source_evidence += " @ " + args.rev;
-  report.sections.push_back(ops::run_ops_section(*src, options));
+  SandboxRunner runner;
+  python::Interpreters interpreters(runner, TimeLimits());
+  report.sections.push_back(ops::run_ops_section(interpreters, *src, options));
   args.output.emit(report);
   return 0;
 }
@@ -57,8 +59,10 @@ void declare_ops(CLI::App& app, OpsArgs& args) {
   app.add_option("--aten", args.aten,
                  "native_functions.yaml (or its directory) to resolve names against; default: the "
                  "installed torchgen's")->check(path_arg());
-  app.add_option("--python", args.python, "The Python whose torchgen holds the schema (default: python3, "
-                                            "then /usr/bin/python3)")->check(path_arg());
+  app.add_option_function<std::string>(
+         "--python", [&args](const std::string& path) { args.python = python::PythonRequest(path); },
+         "The Python whose torchgen holds the schema (default: python3, then /usr/bin/python3)")
+      ->check(path_arg());
   app.add_option("--claim", args.claim, "A claim to set against every counting method, e.g. \"450 core ATen ops\"");
   app.add_option("--min-members", args.min_members, "Smallest collection that counts as an inventory (default 10)");
   app.add_option("--threads", args.threads, "Reading threads (default: all cores)");

@@ -19,9 +19,10 @@ struct ScanArgs {
 int run_scan(const ScanArgs& args) {
   auto inputs = value_or_fatal(port::collect_python_files(args.paths));
   SandboxRunner runner;
-  auto box = python::Sandbox::open(runner, args.sandbox.sandbox, args.sandbox.create_run_dir());
+  python::Interpreters interpreters(runner, args.sandbox.sandbox.limits);
+  auto box = python::Sandbox::open(interpreters, args.sandbox.sandbox, args.sandbox.create_run_dir());
   const auto& rules = port::builtin_cudaism_rules();
-  progress("scanning " + std::to_string(inputs.size()) + " Python files with " + box.python());
+  box.progress("scanning " + std::to_string(inputs.size()) + " Python files with " + box.python());
   auto scan = value_or_fatal(port::run_scan(box, inputs, rules));
   report::Report report;
   report.target = {{"kind", "python_files"}, {"paths", args.paths}, {"python", box.python()},
@@ -37,9 +38,8 @@ int run_scan(const ScanArgs& args) {
 
 void declare_scan(CLI::App& app, ScanArgs& args) {
   app.add_option("PATH", args.paths, "Python files or directories (walked for *.py)")->check(path_arg())->required();
-  args.sandbox.declare(app, {.timeout_seconds = 600,
-                               .timeout_help = "Wall-clock limit of the scanner, in seconds (it parses the files, "
-                                               "never runs them)",
+  args.sandbox.declare(app, {.command = "port scan",
+                               .timeout_note = "here the scanner's (it parses the files, never runs them)",
                                .memory_help = "Address-space limit of the scanner (e.g. 4G)",
                                .python_help = kPortPythonHelp});
 }

@@ -1,3 +1,5 @@
+#include <fmt/format.h>
+
 #include "onramp/cli/output.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/port_cmds.h"
@@ -21,7 +23,8 @@ int run_trace(const TraceArgs& args) {
   if (args.backends.size() > 1) request.backends = args.backends;
   request.make_run_dir = [&args] { return run_dir_from(args.sandbox.out); };
   SandboxRunner runner;
-  args.output.emit(port::trace_models(runner, request));
+  python::Interpreters interpreters(runner, request.sandbox.limits);
+  args.output.emit(port::trace_models(interpreters, request));
   return 0;
 }
 
@@ -38,11 +41,13 @@ void declare_trace(CLI::App& app, TraceArgs& args) {
   app.add_flag("--backward", args.request.backward, "Also run backward and record its ops apart");
   app.add_option("--device", args.request.device, "Run on cpu (default) or meta (no memory or compute; fewer kernels)")
       ->check(CLI::IsMember({"cpu", "meta"}));
-  app.add_option("--phase-timeout", args.request.phase_timeout_seconds,
-                  "Limit of each phase of a model's trace (build, forward, backward), in seconds (default " +
-                      std::to_string(static_cast<int>(port::kPhaseTimeoutSeconds)) +
-                      "): a phase past it is a finding that names it")
+  app.add_option_function<double>(
+         "--phase-timeout",
+         [&args](double seconds) { args.sandbox.sandbox.limits.set(Child::kTracePhase, seconds); },
+         "Limit of each phase of a model's trace (build, forward, backward), in seconds (the trace-phase limit): a "
+         "phase past it is a finding that names it")
       ->check(CLI::PositiveNumber)
+      ->default_str(fmt::format("{:g}", default_seconds(Child::kTracePhase)))
       ->type_name("SECONDS");
   app.add_option("--input-shape", args.request.input_shape, "Input shape of a torchvision model (default 1,3,224,224)")
       ->type_name("N,C,H,W");
@@ -56,11 +61,11 @@ void declare_trace(CLI::App& app, TraceArgs& args) {
       ->type_name("DIR");
   app.add_option("--aten", args.request.aten, "native_functions.yaml for the join (default: the torchgen of --python)")->check(path_arg())
       ->type_name("PATH");
-  args.sandbox.declare(app, {.timeout_seconds = port::kTraceTimeoutSeconds,
+  args.sandbox.declare(app, {.command = "port trace",
                                .memory_bytes = port::kTraceMemoryBytes,
-                               .timeout_help = "Wall-clock limit of each model's trace, in seconds (a module:NAME "
-                                               "backend's import has " +
-                                               std::to_string(port::kOtherScriptsSeconds) + ")",
+                               .timeout_note = fmt::format("here each model's trace (a module:NAME backend's import has "
+                                                           "the trace-setup limit, {:g} s)",
+                                                           default_seconds(Child::kTraceSetup)),
                                .memory_help = "Address-space limit of each model's trace (e.g. 16G; a module:NAME "
                                               "backend's import has none)",
                                .python_help = kPortPythonHelp});

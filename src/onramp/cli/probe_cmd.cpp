@@ -22,7 +22,8 @@ struct ProbeArgs {
 int run_probe(const ProbeArgs& args) {
   auto run_dir = args.sandbox.create_run_dir();
   SandboxRunner runner;
-  auto python = python::Sandbox::open(runner, args.sandbox.sandbox, run_dir);
+  python::Interpreters interpreters(runner, args.sandbox.sandbox.limits);
+  auto python = python::Sandbox::open(interpreters, args.sandbox.sandbox, run_dir);
   probe::ProbeOptions options = args.options;
   options.import_runs = !args.no_import;
   options.device_api = !args.no_api;
@@ -63,7 +64,7 @@ Command probe_command() {
             app.add_flag("--no-api", args->no_api, "Skip the device-API matrix; only time the import")->excludes(no_import);
             app.add_flag("--no-integration", args->no_integration,
                          "Skip the integration scorecard (it needs --module and the device-API matrix)");
-            args->sandbox.declare(app, {.timeout_seconds = 120});
+            args->sandbox.declare(app, {.command = "probe"});
             args->output.declare(app);
             app.footer(R"(Examples:
   onramp probe --module torch_tpu

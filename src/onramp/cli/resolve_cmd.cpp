@@ -1,3 +1,5 @@
+#include <fmt/format.h>
+
 #include <memory>
 
 #include "onramp/cli/run_dir_arg.h"
@@ -21,9 +23,10 @@ struct ResolveArgs {
 int run_resolve_command(const ResolveArgs& args) {
   index::ResolveOptions o = args.options;
   o.make_run_dir = [&args] { return run_dir_from(args.out); };
-  o.progress = onramp::progress;
+  o.progress = stderr_progress();
   SandboxRunner runner;
-  auto outcome = value_or_fatal(index::run_resolve(runner, o));
+  python::Interpreters interpreters(runner, o.limits);
+  auto outcome = value_or_fatal(index::run_resolve(interpreters, o));
   args.output.emit(report::Json{{"kind", "requirement"}, {"requirement", o.requirement}}, {std::move(outcome.section)},
                     outcome.run_dir.string());
   return outcome.resolved && outcome.downloads_ok ? 0 : 1;
@@ -31,15 +34,21 @@ int run_resolve_command(const ResolveArgs& args) {
 
 void declare_resolve(CLI::App& app, ResolveArgs& args) {
   app.add_option("REQUIREMENT", args.options.requirement, "A PEP 508 requirement, e.g. 'torch-tpu==0.2.0'")->required();
-  app.add_option("--python", args.options.python,
-                 "Interpreter pip resolves for (default: python3 if it has torch, else /usr/bin/python3)")
+  app.add_option_function<std::string>(
+         "--python", [&args](const std::string& path) { args.options.python = python::PythonRequest(path); },
+         "Interpreter pip resolves for (default: python3 if it has torch, else /usr/bin/python3)")
       ->check(path_arg());
   declare_index_options(app, args.options);
   app.add_flag("--download", args.options.download,
                "Download every file of the resolution into onramp's cache ($XDG_CACHE_HOME/onramp)");
   app.add_option("--out", args.out, "Run directory (default: onramp-runs/<UTC timestamp>/ here)")
       ->check(path_arg());
-  app.add_option("--timeout", args.options.pip_timeout_seconds, "Wall-clock limit for pip, in seconds (default 1800)");
+  const TimeoutOption& timeout = timeout_option("resolve");
+  app.add_option_function<double>(
+         "--timeout", [&args, timeout](double seconds) { timeout.apply(args.options.limits, seconds); },
+         timeout.help())
+      ->check(CLI::PositiveNumber)
+      ->default_str(fmt::format("{:g}", timeout.seconds));
 }
 
 }  // namespace

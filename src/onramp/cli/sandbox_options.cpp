@@ -1,9 +1,12 @@
 #include "onramp/cli/sandbox_options.h"
 
+#include <fmt/format.h>
+
 #include "onramp/cli/env_arg.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/run_dir_arg.h"
 #include "onramp/util/error.h"
+#include "onramp/util/progress.h"
 
 namespace onramp::cli {
 namespace {
@@ -18,15 +21,23 @@ std::string size_text(uint64_t bytes) {
 }  // namespace
 
 void SandboxCliOptions::declare(CLI::App& app, const SandboxDefaults& defaults) {
-  sandbox.timeout_seconds = defaults.timeout_seconds;
+  sandbox.progress = stderr_progress();
+  const TimeoutOption& timeout = timeout_option(defaults.command);
+  timeout.apply(sandbox.limits, timeout.seconds);
   sandbox.memory_bytes = defaults.memory_bytes;
   app.add_option("--out", out, "Run directory (default: a new onramp-runs/<UTC timestamp>/ here)")
       ->check(path_arg())
       ->type_name("DIR");
-  app.add_option("--python", sandbox.python, defaults.python_help)->check(path_arg())->type_name("PY");
-  app.add_option("--timeout", sandbox.timeout_seconds, defaults.timeout_help)
+  app.add_option_function<std::string>(
+         "--python", [this](const std::string& path) { sandbox.python = python::PythonRequest(path); },
+         defaults.python_help)
+      ->check(path_arg())
+      ->type_name("PY");
+  app.add_option_function<double>(
+         "--timeout", [this, timeout](double seconds) { timeout.apply(sandbox.limits, seconds); },
+         timeout.help() + (defaults.timeout_note.empty() ? "" : "; " + defaults.timeout_note))
       ->check(CLI::PositiveNumber)
-      ->capture_default_str();
+      ->default_str(fmt::format("{:g}", timeout.seconds));
   app.add_option_function<std::vector<std::string>>(
          "--env", [this](const std::vector<std::string>& values) { sandbox.env = env_pairs(values); },
          defaults.env_help)

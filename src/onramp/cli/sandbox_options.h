@@ -14,10 +14,9 @@ namespace onramp::cli {
 
 // What a subcommand's sandbox options mean to it.
 struct SandboxDefaults {
-  double timeout_seconds = 120;
+  std::string command{};  // its --timeout: util/time_limits.h timeout_option(command)
   uint64_t memory_bytes = 8ull << 30;  // 0: no limit
-  std::string timeout_help = "Wall-clock limit for each sandboxed interpreter, in seconds; the whole process group "
-                             "is killed";
+  std::string timeout_note{};  // a sentence added to --timeout's help
   std::string memory_help = "Address-space limit of each sandboxed interpreter (e.g. 4G)";
   std::string python_help = "Python interpreter to run (default: python3 if it has torch, else /usr/bin/python3)";
   std::string env_help = "Set NAME=VALUE in the sandbox's environment (a backend's own switch); repeatable";

@@ -13,23 +13,28 @@ namespace {
 
 struct WheelArgs {
   std::vector<std::string> wheels;
-  std::string python;
+  python::PythonRequest python;
   std::string readme;
   wheel::ArchiveLimits limits;
   OutputOptions output;
 };
 
 int run_wheel(const WheelArgs& args) {
+  SandboxRunner runner;
+  python::Interpreters interpreters(runner, TimeLimits());
+  wheel::WheelReads reads;
   args.output.emit(report::Json{{"kind", "wheel"}, {"paths", args.wheels}},
-                    wheel::run_wheel_sections({args.wheels, args.python, args.readme, args.limits}));
+                    wheel::run_wheel_sections(interpreters, reads, {args.wheels, args.python, args.readme, args.limits}));
   return 0;
 }
 
 void declare_wheel(CLI::App& app, WheelArgs& args) {
   app.add_option("WHEEL", args.wheels, "A .whl file; several are reported one after another")->check(path_arg())->required();
-  app.add_option("--python", args.python,
-                 "Judge Requires-Python and the torch requirement against this interpreter "
-                 "(default: python3 if it has torch, else /usr/bin/python3)")->check(path_arg());
+  app.add_option_function<std::string>(
+         "--python", [&args](const std::string& path) { args.python = python::PythonRequest(path); },
+         "Judge Requires-Python and the torch requirement against this interpreter "
+         "(default: python3 if it has torch, else /usr/bin/python3)")
+      ->check(path_arg());
   app.add_option("--readme", args.readme, "Check the README's stated Python requirement against Requires-Python")->check(path_arg());
   app.add_option("--max-unpacked", args.limits.max_unpacked_bytes,
                  "Refuse a wheel whose members declare more unpacked bytes than this (default 16 GiB)")

@@ -12,6 +12,7 @@
 #include "onramp/examples/diff_fence.h"
 #include "onramp/diagnosis/outcome.h"
 #include "onramp/util/progress.h"
+#include "onramp/python/scripts.h"
 
 namespace onramp::examples {
 namespace {
@@ -186,11 +187,11 @@ void statement_rows(const python::ScriptRun& run, const ExamplesOptions& options
 
 python::ScriptRun run_file(python::Sandbox& sandbox, const ExampleFile& file, size_t index,
                            const ExamplesOptions& options) {
-  progress(fmt::format("examples: {} ({} block(s))", file.path, file.blocks.size()));
+  sandbox.progress(fmt::format("examples: {} ({} block(s))", file.path, file.blocks.size()));
   std::string blocks_rel = fmt::format("results/examples-{}-blocks.json", index);
   sandbox.write_file(blocks_rel, blocks_json(file, options).dump(1));
-  return sandbox.run_script("src/onramp/examples/python/run_statements.py", fmt::format("examples-{}.jsonl", index),
-                            {blocks_rel, fmt::format("{}", options.statement_timeout)});
+  return sandbox.run_script(python::scripts::kRunStatements, fmt::format("examples-{}.jsonl", index),
+                            {blocks_rel, fmt::format("{:g}", sandbox.time_limits().seconds(Child::kExampleStatement))});
 }
 
 // Each finding gets its id; a line that follows from a root failure names the

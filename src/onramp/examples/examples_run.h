@@ -19,7 +19,6 @@ namespace onramp::examples {
 
 struct ExamplesOptions {
   std::string module;               // imported first when given
-  double statement_timeout = 60;    // per statement (SIGALRM inside the interpreter)
   DeviceRegistration registration{};  // the backend's module and device-registering init calls
   // What an earlier probe of the same interpreter measured (the audit's probe
   // step), for the diagnoses' `when`; the run adds whether the module imported.

@@ -66,10 +66,10 @@ std::vector<std::string> candidate_paths() {
   return out;
 }
 
-std::vector<Candidate> find_candidates(ProcessRunner& runner) {
+std::vector<Candidate> find_candidates(python::Interpreters& interpreters) {
   std::vector<Candidate> out;
   for (const auto& path : candidate_paths()) {
-    auto facts = python::query_interpreter(runner, path);
+    auto facts = interpreters.query(path);
     Candidate c{path, std::nullopt, facts ? "" : facts.error().message, ""};
     if (facts) {
       std::error_code ec;

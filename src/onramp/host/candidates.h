@@ -15,7 +15,7 @@ namespace onramp::host {
 // /usr/bin/python3*.
 std::vector<std::string> candidate_paths();
 
-// Each path run once (python::query_interpreter); those that fail are kept with why.
-std::vector<Candidate> find_candidates(ProcessRunner& runner);
+// Each path asked (python::Interpreters::query); those that fail are kept with why.
+std::vector<Candidate> find_candidates(python::Interpreters& interpreters);
 
 }  // namespace onramp::host

@@ -14,8 +14,10 @@
 
 #include "onramp/report/json_fields.h"
 #include "onramp/util/text_file.h"
+#include "onramp/python/runner.h"
+#include "onramp/python/scripts.h"
+#include "onramp/util/embedded.h"
 
-extern char** environ;
 
 namespace onramp::host {
 namespace {
@@ -46,30 +48,23 @@ std::string utc_now() {
   return buf;
 }
 
-// Making a host runs pip with onramp's own environment: pip's configuration
-// (find-links, indexes, certificates) is what it is to take torch's
-// dependencies from, as `make host` does.
+// Making a host runs pip with onramp's own environment (python::Runner's
+// as_user): pip's configuration (find-links, indexes, certificates) is what it
+// is to take torch's dependencies from, as `make host` does.
 Result<RunResult> run_here(ProcessRunner& runner, const std::vector<std::string>& argv, const fs::path& cwd,
-                           double wall_seconds) {
-  RunRequest request;
-  request.argv = argv;
-  request.cwd = cwd;
-  for (char** e = environ; *e; ++e) request.env.emplace_back(*e);
-  request.limits.wall_seconds = wall_seconds;
-  request.limits.address_space_bytes = 0;  // pip unpacking torch maps large files
-  request.limits.cpu_seconds = 0;
-  request.limits.file_size_bytes = 0;      // torch's own libraries pass 1 GB
-  return runner.run(request);
+                           const TimeLimits& limits, Child child) {
+  return python::Runner::as_user(runner, cwd, limits).run(argv, child);
 }
 
 std::string command_text(const std::vector<std::string>& argv) { return fmt::format("{}", fmt::join(argv, " ")); }
 
 // The torch version the host's python imports; an error says why not.
-Result<std::string> torch_imports(ProcessRunner& runner, const fs::path& dir) {
+Result<std::string> torch_imports(ProcessRunner& runner, const TimeLimits& limits, const fs::path& dir) {
   std::string python = (dir / "bin" / "python").string();
   std::error_code ec;
   if (!fs::exists(python, ec)) return fail(python + " is missing");
-  auto run = run_here(runner, {python, "-c", "import torch; print(torch.__version__)"}, dir, 300);
+  auto run = run_here(runner, {python, "-c", std::string(embedded::get(python::scripts::kTorchVersion))}, dir, limits,
+                      Child::kHostTorchCheck);
   if (!run) return fail(python + ": " + run.error().message);
   if (!run->ok()) return fail(fmt::format("import torch failed ({}): {}", run->outcome(), run->err.ending()));
   std::string out = run->out.text();
@@ -92,7 +87,7 @@ Result<void> write_record(const fs::path& dir, const HostRecord& r) {
   return {};
 }
 
-Result<HostRecord> make_host(ProcessRunner& runner, const fs::path& dir, const python::InterpreterFacts& base,
+Result<HostRecord> make_host(ProcessRunner& runner, const TimeLimits& limits, const fs::path& dir, const python::InterpreterFacts& base,
                              const TorchSource& torch, const std::function<void(const std::string&)>& progress) {
   auto started = std::chrono::steady_clock::now();
   HostRecord r;
@@ -110,7 +105,7 @@ Result<HostRecord> make_host(ProcessRunner& runner, const fs::path& dir, const p
   for (const auto& argv : {venv, pip}) {
     progress("making onramp's host: " + command_text(argv));
     r.commands.push_back(command_text(argv));
-    auto run = run_here(runner, argv, dir.parent_path(), 1800);
+    auto run = run_here(runner, argv, dir.parent_path(), limits, Child::kHostMaking);
     if (!run) return fail(fmt::format("{}: {}", command_text(argv), run.error().message));
     if (!run->ok()) {
       fs::remove_all(dir, ec);
@@ -118,7 +113,7 @@ Result<HostRecord> make_host(ProcessRunner& runner, const fs::path& dir, const p
                               run->outcome(), run->err.ending()));
     }
   }
-  auto version = torch_imports(runner, dir);
+  auto version = torch_imports(runner, limits, dir);
   if (!version) return fail(fmt::format("onramp's host {}: {}", dir.string(), version.error().message));
   r.torch_version = *version;
   r.making_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -157,7 +152,7 @@ Result<HostRecord> read_record(const fs::path& dir) {
   return r;
 }
 
-Result<HostReady> ensure_host(ProcessRunner& runner, const fs::path& cache_root, const python::InterpreterFacts& base,
+Result<HostReady> ensure_host(ProcessRunner& runner, const TimeLimits& limits, const fs::path& cache_root, const python::InterpreterFacts& base,
                               const TorchSource& torch, const std::string& torch_version,
                               const std::function<void(const std::string&)>& progress) {
   std::string name = host_name(base.python_version, torch, torch_version);
@@ -174,7 +169,7 @@ Result<HostReady> ensure_host(ProcessRunner& runner, const fs::path& cache_root,
   out.waited_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wait_start).count();
   if (fs::exists(out.dir, ec)) {
     auto record = read_record(out.dir);
-    auto imports = record ? torch_imports(runner, out.dir) : Result<std::string>(fail("no " + std::string(kRecordFile)));
+    auto imports = record ? torch_imports(runner, limits, out.dir) : Result<std::string>(fail("no " + std::string(kRecordFile)));
     if (record && imports) {
       out.record = *record;
       return out;
@@ -183,7 +178,7 @@ Result<HostReady> ensure_host(ProcessRunner& runner, const fs::path& cache_root,
                                 : std::string(kRecordFile) + " is missing: an earlier making did not finish";
     progress("onramp's host " + out.dir.string() + " is made again: " + out.remade_because);
   }
-  auto made = make_host(runner, out.dir, base, torch, progress);
+  auto made = make_host(runner, limits, out.dir, base, torch, progress);
   if (!made) return std::unexpected(made.error());
   made->name = name;
   if (auto written = write_record(out.dir, *made); !written) return std::unexpected(written.error());

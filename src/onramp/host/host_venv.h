@@ -59,7 +59,8 @@ Result<HostRecord> read_record(const std::filesystem::path& dir);
 // imports), else makes it: `base -m venv`, then pip installs the torch (its
 // own dependencies from pip's configured index), numpy and setuptools, as
 // scripts/host-venv.sh does; torch must then import.
-Result<HostReady> ensure_host(ProcessRunner& runner, const std::filesystem::path& cache_root,
+// Each step runs under its row of `limits` (host-making, host-torch-check).
+Result<HostReady> ensure_host(ProcessRunner& runner, const TimeLimits& limits, const std::filesystem::path& cache_root,
                               const python::InterpreterFacts& base, const TorchSource& torch,
                               const std::string& torch_version, const std::function<void(const std::string&)>& progress);
 

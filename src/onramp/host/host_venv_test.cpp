@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "onramp/util/never_ending_python.h"
 #include "onramp/util/test_temp_dir.h"
 
 namespace onramp::host {
@@ -59,13 +60,13 @@ const TorchSource kTorch{"/opt/wheels/torch-2.13.0+cpu-cp311-cp311-manylinux_2_2
 TEST(HostVenv, MadeOnceThenReusedWithNothingRun) {
   onramp::testing::TempDir cache("onramp-host-venv");
   HostRunner runner;
-  auto first = ensure_host(runner, cache.path(), base(), kTorch, "2.13.0+cpu", [](const std::string&) {});
+  auto first = ensure_host(runner, TimeLimits(), cache.path(), base(), kTorch, "2.13.0+cpu", [](const std::string&) {});
   ASSERT_TRUE(first) << first.error().message;
   EXPECT_TRUE(first->made);
   EXPECT_EQ(first->record.torch_version, "2.13.0+cpu");
   EXPECT_TRUE(fs::exists(first->dir / kRecordFile));
   runner.commands.clear();
-  auto again = ensure_host(runner, cache.path(), base(), kTorch, "2.13.0+cpu", [](const std::string&) {});
+  auto again = ensure_host(runner, TimeLimits(), cache.path(), base(), kTorch, "2.13.0+cpu", [](const std::string&) {});
   ASSERT_TRUE(again) << again.error().message;
   EXPECT_FALSE(again->made);
   EXPECT_FALSE(runner.made_a_venv());
@@ -75,11 +76,11 @@ TEST(HostVenv, MadeOnceThenReusedWithNothingRun) {
 TEST(HostVenv, AHostWhoseTorchNoLongerImportsIsMadeAgainAndSaysWhy) {
   onramp::testing::TempDir cache("onramp-host-venv");
   HostRunner runner;
-  ASSERT_TRUE(ensure_host(runner, cache.path(), base(), kTorch, "2.13.0+cpu", [](const std::string&) {}));
+  ASSERT_TRUE(ensure_host(runner, TimeLimits(), cache.path(), base(), kTorch, "2.13.0+cpu", [](const std::string&) {}));
   runner.commands.clear();
   runner.torch_broken = true;
   std::vector<std::string> said;
-  auto again = ensure_host(runner, cache.path(), base(), kTorch, "2.13.0+cpu",
+  auto again = ensure_host(runner, TimeLimits(), cache.path(), base(), kTorch, "2.13.0+cpu",
                            [&](const std::string& line) { said.push_back(line); });
   // Made again, but torch still fails to import in the fake: the making says so.
   ASSERT_FALSE(again);
@@ -92,16 +93,27 @@ TEST(HostVenv, AHostWhoseTorchNoLongerImportsIsMadeAgainAndSaysWhy) {
 TEST(HostVenv, ADirectoryWithoutItsRecordIsAnUnfinishedMakingAndIsMadeAgain) {
   onramp::testing::TempDir cache("onramp-host-venv");
   HostRunner runner;
-  auto first = ensure_host(runner, cache.path(), base(), kTorch, "2.13.0+cpu", [](const std::string&) {});
+  auto first = ensure_host(runner, TimeLimits(), cache.path(), base(), kTorch, "2.13.0+cpu", [](const std::string&) {});
   ASSERT_TRUE(first);
   fs::remove(first->dir / kRecordFile);
   runner.commands.clear();
-  auto again = ensure_host(runner, cache.path(), base(), kTorch, "2.13.0+cpu", [](const std::string&) {});
+  auto again = ensure_host(runner, TimeLimits(), cache.path(), base(), kTorch, "2.13.0+cpu", [](const std::string&) {});
   ASSERT_TRUE(again) << again.error().message;
   EXPECT_TRUE(again->made);
   EXPECT_NE(again->remade_because.find("is missing: an earlier making did not finish"), std::string::npos)
       << again->remade_because;
   EXPECT_TRUE(fs::exists(again->dir / kRecordFile));
+}
+
+TEST(HostVenv, AStepThatNeverEndsMeetsTheHostMakingLimit) {
+  onramp::testing::TempDir cache("onramp-host-venv");
+  python::InterpreterFacts py = base();
+  py.executable = onramp::testing::write_never_ending_python(cache.path() / "py");
+  SandboxRunner runner;
+  auto made = ensure_host(runner, TimeLimits().set(Child::kHostMaking, 0.3), cache.path(), py, kTorch, "2.13.0+cpu",
+                          [](const std::string&) {});
+  ASSERT_FALSE(made);
+  EXPECT_NE(made.error().message.find("(the host-making limit (0.3 s))"), std::string::npos) << made.error().message;
 }
 
 }  // namespace

@@ -8,7 +8,9 @@
 
 #include "onramp/index/index_pages.h"
 #include "onramp/index/index_section.h"
-#include "onramp/python/pip_runner.h"
+#include "onramp/python/runner.h"
+#include "onramp/python/scripts.h"
+#include "onramp/util/embedded.h"
 #include "onramp/util/command_line.h"
 #include "onramp/util/sandbox.h"
 #include "onramp/util/text_file.h"
@@ -19,7 +21,7 @@ namespace onramp::index {
 namespace fs = std::filesystem;
 namespace {
 
-using python::PipRunner;
+using python::Runner;
 using util::command_line;
 
 // pip without the user's configuration: only what its command line names.
@@ -54,12 +56,12 @@ std::vector<std::string> pip_install_argv(const ResolveOptions& o, const IndexFa
   return argv;
 }
 
-void run_pip_resolution(const PipRunner& pip, const ResolveOptions& o, IndexFacts& f, const fs::path& run_dir) {
+void run_pip_resolution(const Runner& pip, const ResolveOptions& o, IndexFacts& f, const fs::path& run_dir) {
   fs::path report = run_dir / "pip-report.json";
   auto argv = pip_install_argv(o, f, report);
   f.pip_command = command_line(argv, f.config_ignored ? python::EnvVars{kNoPipConfig} : python::EnvVars{});
   o.progress("resolving with pip (nothing is installed): " + f.pip_command);
-  auto run = pip.run(argv, o.pip_timeout_seconds);
+  auto run = pip.run(argv, Child::kPipResolve);
   if (!run) {
     f.pip.exit_code = -1;
     f.pip_last_lines = {run.error().message};
@@ -109,9 +111,9 @@ void find_index(ProcessRunner& runner, const ResolveOptions& o, IndexFacts& f, c
   }
   auto argv = python::pip_argv(f.interpreter.executable, {"config", "list"});
   f.config_command = command_line(argv);
-  auto as_user = PipRunner::as_user(runner, run_dir);
+  auto as_user = Runner::as_user(runner, run_dir, o.limits);
   PipIndexConfig config;
-  if (auto run = as_user.run(argv, 120); run && run->ok()) config = parse_pip_config_list(run->out.text());
+  if (auto run = as_user.run(argv, Child::kPipQuery); run && run->ok()) config = parse_pip_config_list(run->out.text());
   f.extra_index_urls = o.extra_index_urls.empty() ? config.extra_index_urls : o.extra_index_urls;
   f.find_links.insert(f.find_links.end(), config.find_links.begin(), config.find_links.end());
   f.constraints = config.constraints;
@@ -122,21 +124,22 @@ void find_index(ProcessRunner& runner, const ResolveOptions& o, IndexFacts& f, c
     return;
   }
   std::vector<std::string> ask{f.interpreter.executable, "-c",
-                               "from pip._internal.models.index import PyPI; print(PyPI.simple_url)"};
-  auto run = as_user.run(ask, 120);
+                               std::string(embedded::get(python::scripts::kPipDefaultIndex))};
+  auto run = as_user.run(ask, Child::kPipQuery);
   if (run && run->ok()) {
     auto lines = nonblank_lines(run->out.text());
     if (!lines.empty()) f.index_url = lines.back();
   }
-  f.index_url_source = "pip's own default (" + command_line(ask) + "), as " + f.config_command + " names none";
+  f.index_url_source = "pip's own default (" + command_line({f.interpreter.executable, "-c"}) + " \"<" +
+                       python::scripts::kPipDefaultIndex + ">\"), as " + f.config_command + " names none";
 }
 
 namespace {
 
-void read_tags(const PipRunner& pip, IndexFacts& f) {
+void read_tags(const Runner& pip, IndexFacts& f) {
   auto argv = python::pip_argv(f.interpreter.executable, {"debug", "--verbose"});
   f.tags_command = command_line(argv);
-  auto run = pip.run(argv, 120);
+  auto run = pip.run(argv, Child::kPipQuery);
   if (!run || !run->ok()) {
     f.tags_error = run ? "pip debug failed: " + run->outcome() : run.error().message;
     return;
@@ -230,7 +233,7 @@ Result<void> check_resolve_input(const ResolveOptions& o) {
   return {};
 }
 
-Result<ResolvedRun> resolve_requirement(ProcessRunner& runner, const ResolveOptions& o) {
+Result<ResolvedRun> resolve_requirement(python::Interpreters& interpreters, const ResolveOptions& o) {
   if (auto ok = check_resolve_input(o); !ok) return std::unexpected(ok.error());
   IndexFacts f;
   auto requirement = wheel::parse_requirement(o.requirement);
@@ -239,7 +242,7 @@ Result<ResolvedRun> resolve_requirement(ProcessRunner& runner, const ResolveOpti
   f.project = requirement->normalized_name;
   f.ignore_installed = o.ignore_installed;
   f.extra_requirements = o.extra_requirements;
-  auto py = python::choose_interpreter(runner, o.python);
+  auto py = interpreters.choose(o.python);
   if (!py) return std::unexpected(py.error());
   f.interpreter = *py;
   f.glibc = this_glibc_version();
@@ -249,8 +252,8 @@ Result<ResolvedRun> resolve_requirement(ProcessRunner& runner, const ResolveOpti
   if (!dirs) return std::unexpected(dirs.error());
   // With --index-url, pip sees only the indexes and links given on the command line.
   f.config_ignored = o.index_url.has_value();
-  PipRunner pip(runner, *dirs, *run_dir, f.config_ignored ? python::EnvVars{kNoPipConfig} : python::EnvVars{});
-  find_index(runner, o, f, *run_dir);
+  auto pip = Runner::sandboxed(interpreters.runner(), *dirs, *run_dir, o.limits, f.config_ignored ? python::EnvVars{kNoPipConfig} : python::EnvVars{});
+  find_index(interpreters.runner(), o, f, *run_dir);
   // The tags pip accepts and the project's pages need nothing of the
   // resolution, which keeps one core busy for seconds: asked beside it, each
   // writing fields of its own.
@@ -303,9 +306,9 @@ DownloadOutcome fetch_into_cache(const ResolveOptions& o, const FileCache& cache
   return out;
 }
 
-Result<LocalDistribution> find_local_distribution(ProcessRunner& runner, const ResolveOptions& o,
+Result<LocalDistribution> find_local_distribution(python::Interpreters& interpreters, const ResolveOptions& o,
                                                   const std::string& requirement, const fs::path& dir) {
-  auto py = python::choose_interpreter(runner, o.python);
+  auto py = interpreters.choose(o.python);
   if (!py) return std::unexpected(py.error());
   std::error_code ec;
   fs::create_directories(dir, ec);
@@ -313,15 +316,15 @@ Result<LocalDistribution> find_local_distribution(ProcessRunner& runner, const R
   if (!dirs) return std::unexpected(dirs.error());
   IndexFacts f;
   f.interpreter = *py;
-  find_index(runner, o, f, dir);  // for pip's configured find-links
+  find_index(interpreters.runner(), o, f, dir);  // for pip's configured find-links
   fs::path report = dir / "local-report.json";
   auto argv = python::pip_argv(py->executable, {"install", "--dry-run", "--no-deps", "--no-index", "--ignore-installed",
                                                  "--progress-bar", "off", "--report", report.string()});
   for (const auto& d : f.find_links) argv.insert(argv.end(), {"--find-links", is_url(d) ? d : fs::absolute(d).string()});
   argv.push_back(requirement);
   LocalDistribution out{"", "", command_line(argv), {}};
-  PipRunner pip(runner, *dirs, dir, {kNoPipConfig});
-  auto run = pip.run(argv, 300);
+  auto pip = Runner::sandboxed(interpreters.runner(), *dirs, dir, o.limits, {kNoPipConfig});
+  auto run = pip.run(argv, Child::kPipLocalLookup);
   if (!run) return std::unexpected(run.error());
   if (!run->ok()) return fail(fmt::format("no file on this machine satisfies {} ({})", requirement, out.command));
   auto text = util::read_text_file(report.string());
@@ -335,8 +338,8 @@ Result<LocalDistribution> find_local_distribution(ProcessRunner& runner, const R
   return out;
 }
 
-Result<ResolveOutcome> run_resolve(ProcessRunner& runner, const ResolveOptions& o) {
-  auto resolved = resolve_requirement(runner, o);
+Result<ResolveOutcome> run_resolve(python::Interpreters& interpreters, const ResolveOptions& o) {
+  auto resolved = resolve_requirement(interpreters, o);
   if (!resolved) return std::unexpected(resolved.error());
   IndexFacts& f = resolved->facts;
   fetch_resolution(o, f, [](const ResolvedDistribution&) { return true; });

@@ -18,6 +18,7 @@
 #include "onramp/python/interpreter.h"
 #include "onramp/util/error.h"
 #include "onramp/util/process.h"
+#include "onramp/util/time_limits.h"
 
 namespace onramp::index {
 
@@ -25,14 +26,14 @@ namespace onramp::index {
 // fills is passed through whole.
 struct ResolveOptions : IndexOptions {
   std::string requirement;
-  std::string python;  // empty: as `onramp install` chooses
+  python::PythonRequest python;  // default: as `onramp install` chooses
   // false: resolve on top of what the interpreter has installed (its torch
   // counts), as an install into a venv layered on it would.
   bool ignore_installed = true;
   std::vector<std::string> extra_requirements;  // resolved beside the requirement (--torch)
   std::vector<std::string> constraints;         // constraint files passed to pip (the torch pin)
   bool download = false;
-  double pip_timeout_seconds = 1800;
+  TimeLimits limits;  // pip-resolve (--timeout), pip-query, pip-local-lookup, interpreter-query
   // Creates the run directory once the input has been checked.
   std::function<Result<std::filesystem::path>()> make_run_dir;
   std::function<void(const std::string&)> progress = [](const std::string&) {};
@@ -100,7 +101,7 @@ Result<void> check_resolve_input(const ResolveOptions& options);
 
 // Errors are bad input (an invalid requirement) or an unusable environment
 // (no interpreter, no run directory). pip refusing is a finding.
-Result<ResolveOutcome> run_resolve(ProcessRunner& runner, const ResolveOptions& options);
+Result<ResolveOutcome> run_resolve(python::Interpreters& interpreters, const ResolveOptions& options);
 
 // The newest distribution matching `requirement` that pip can install from
 // files on this machine: `pip install --dry-run --no-deps --no-index
@@ -112,7 +113,7 @@ struct LocalDistribution {
   std::string command;
   std::vector<std::string> requires_dist;  // the file's metadata, as pip's report gives it
 };
-Result<LocalDistribution> find_local_distribution(ProcessRunner& runner, const ResolveOptions& options,
+Result<LocalDistribution> find_local_distribution(python::Interpreters& interpreters, const ResolveOptions& options,
                                                   const std::string& requirement, const std::filesystem::path& dir);
 
 // run_resolve in two halves, for a caller that decides what to download:
@@ -121,7 +122,7 @@ struct ResolvedRun {
   IndexFacts facts;
   std::filesystem::path run_dir;
 };
-Result<ResolvedRun> resolve_requirement(ProcessRunner& runner, const ResolveOptions& options);
+Result<ResolvedRun> resolve_requirement(python::Interpreters& interpreters, const ResolveOptions& options);
 // ... then, with options.download, the distributions `want` accepts fetched
 // into the cache, and every distribution sized and forecast.
 using WantFn = std::function<bool(const ResolvedDistribution&)>;

@@ -12,7 +12,7 @@
 #include "onramp/install/peak_usage.h"
 #include "onramp/install/pip_check.h"
 #include "onramp/python/interpreter.h"
-#include "onramp/python/pip_runner.h"
+#include "onramp/python/runner.h"
 #include "onramp/util/command_line.h"
 #include "onramp/util/sandbox.h"
 
@@ -20,7 +20,7 @@ namespace onramp::install {
 namespace fs = std::filesystem;
 namespace {
 
-using python::PipRunner;
+using python::Runner;
 
 // A fresh directory for pip's temporary files under `parent`, removed after the run.
 Result<fs::path> make_pip_tmp(const fs::path& parent) {
@@ -52,10 +52,10 @@ std::string pip_command_line(const fs::path& tmp, const std::vector<std::string>
 }
 
 // Runs pip with its TMPDIR's peak usage sampled into `peak`.
-Result<RunResult> run_watched(const PipRunner& pip, const std::vector<std::string>& argv, const fs::path& tmp,
-                              double timeout, uint64_t& peak) {
+Result<RunResult> run_watched(const Runner& pip, const std::vector<std::string>& argv, const fs::path& tmp,
+                              uint64_t& peak) {
   PeakUsageWatcher watcher(tmp);
-  auto ran = pip.run(argv, timeout);
+  auto ran = pip.run(argv, Child::kPipInstall);
   peak = watcher.stop();
   return ran;
 }
@@ -72,13 +72,13 @@ struct VenvMade {
   std::string command;
   RunResult run;
 };
-Result<VenvMade> make_venv(const PipRunner& pip, const InstallOptions& o, const InstallFacts& f, const fs::path& venv) {
+Result<VenvMade> make_venv(const Runner& pip, const InstallOptions& o, const InstallFacts& f, const fs::path& venv) {
   std::vector<std::string> argv{f.interpreter.executable, "-m", "venv"};
   bool layered = o.system_site_packages && f.interpreter.is_venv;
   if (o.system_site_packages) argv.push_back("--system-site-packages");
   if (layered) argv.push_back("--without-pip");
   argv.push_back(venv.string());
-  auto ran = pip.run(argv, 600);
+  auto ran = pip.run(argv, Child::kVenv);
   if (!ran || !ran->ok()) {
     return fail(fmt::format("{}: cannot create a venv: {}", venv.string(),
                             ran ? ran->outcome() + ": " + ran->err.ending() : ran.error().message));
@@ -102,13 +102,13 @@ struct HostCheck {
   std::string command;
   PipCheck parsed;
 };
-Result<HostCheck> check_host(const PipRunner& pip, const InstallOptions& o, const InstallFacts& f,
+Result<HostCheck> check_host(const Runner& pip, const InstallOptions& o, const InstallFacts& f,
                              const fs::path& venv) {
   auto made = make_venv(pip, o, f, venv);
   if (!made) return std::unexpected(made.error());
   auto argv = pip_check_argv(venv);
   HostCheck out{util::command_line(argv), {}};
-  auto ran = pip.run(argv, 600);
+  auto ran = pip.run(argv, Child::kPipCheck);
   std::error_code ec;
   fs::remove_all(venv, ec);
   if (!ran) return std::unexpected(ran.error());
@@ -122,7 +122,7 @@ Result<HostCheck> check_host(const PipRunner& pip, const InstallOptions& o, cons
 // target. The install is then measured again with --no-deps, and pip check
 // afterwards names the requirements of the installed wheels that are unmet,
 // which one more pip run (with its resolver) installs where it can.
-Result<void> set_aside_host_conflicts(const PipRunner& pip_runner, const InstallOptions& o, InstallFacts& f,
+Result<void> set_aside_host_conflicts(const Runner& pip_runner, const InstallOptions& o, InstallFacts& f,
                                       std::vector<std::string> pip_argv, size_t targets) {
   for (const auto& c : f.host_conflicts) {
     if (failure_names(c, f.pip.err.text())) f.resolver_conflicts.push_back(c);
@@ -130,7 +130,7 @@ Result<void> set_aside_host_conflicts(const PipRunner& pip_runner, const Install
   if (f.resolver_conflicts.empty()) return {};  // pip failed on something else
   // pip check's lines that the host did not already have.
   auto unmet_now = [&]() -> Result<std::vector<PipConflict>> {
-    auto ran = pip_runner.run(pip_check_argv(f.venv), 600);
+    auto ran = pip_runner.run(pip_check_argv(f.venv), Child::kPipCheck);
     if (!ran) return std::unexpected(ran.error());
     return new_conflicts(f.host_conflicts, parse_pip_check(ran->out.text()).conflicts);
   };
@@ -141,7 +141,7 @@ Result<void> set_aside_host_conflicts(const PipRunner& pip_runner, const Install
   f.pip_command = pip_command_line(f.pip_tmp, pip_argv);
   o.progress(fmt::format("pip's failure is the interpreter's own packages disagreeing ({} of pip check's lines); "
                          "installing again with --no-deps: {}", f.resolver_conflicts.size(), f.pip_command));
-  auto pip = run_watched(pip_runner, pip_argv, f.pip_tmp, o.pip_timeout_seconds, f.peak_temp_bytes);
+  auto pip = run_watched(pip_runner, pip_argv, f.pip_tmp, f.peak_temp_bytes);
   if (!pip) return std::unexpected(pip.error());
   f.pip = *pip;
   o.progress(fmt::format("pip --no-deps finished: {} after {:.1f} s", f.pip.outcome(), f.pip.wall_seconds));
@@ -155,7 +155,7 @@ Result<void> set_aside_host_conflicts(const PipRunner& pip_runner, const Install
   f.rest_pip_command = pip_command_line(f.pip_tmp, rest_argv);
   o.progress("installing what the --no-deps run left unmet: " + f.rest_pip_command);
   uint64_t peak = 0;
-  auto rest = run_watched(pip_runner, rest_argv, f.pip_tmp, o.pip_timeout_seconds, peak);
+  auto rest = run_watched(pip_runner, rest_argv, f.pip_tmp, peak);
   if (!rest) return std::unexpected(rest.error());
   f.rest_pip = *rest;
   f.peak_temp_bytes = std::max(f.peak_temp_bytes, peak);
@@ -167,7 +167,7 @@ Result<void> set_aside_host_conflicts(const PipRunner& pip_runner, const Install
 
 }  // namespace
 
-Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& o) {
+Result<InstallOutcome> run_install(python::Interpreters& interpreters, const InstallOptions& o) {
   InstallFacts f;
   auto plan = plan_install(o.target, o.pip_args);
   if (!plan) return std::unexpected(plan.error());
@@ -175,7 +175,7 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   auto estimate = estimate_temp_space(f.plan);
   if (!estimate) return std::unexpected(estimate.error());
   f.estimate = *estimate;
-  auto py = python::choose_interpreter(runner, o.python);
+  auto py = interpreters.choose(o.python);
   if (!py) return std::unexpected(py.error());
   f.interpreter = *py;
   auto run_dir = o.make_run_dir();
@@ -200,7 +200,7 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   };
   python::EnvVars pip_env = o.env;
   pip_env.emplace_back("TMPDIR", f.pip_tmp.string());
-  PipRunner pip_runner(runner, *dirs, *run_dir, pip_env);
+  auto pip_runner = Runner::sandboxed(interpreters.runner(), *dirs, *run_dir, o.limits, pip_env);
   f.venv = *run_dir / "venv";
   f.system_site_packages = o.system_site_packages;
   // The host's own pip check, in a venv of its own, beside everything below.
@@ -242,7 +242,7 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
     first.insert(first.end(), o.first_wheels.begin(), o.first_wheels.end());
     f.first_pip_command = pip_command_line(f.pip_tmp, first);
     o.progress("installing first, timed apart: " + f.first_pip_command);
-    auto ran = pip_runner.run(first, o.pip_timeout_seconds);
+    auto ran = pip_runner.run(first, Child::kPipInstall);
     if (!ran) return std::unexpected(ran.error());
     f.first_pip = *ran;
     std::erase_if(targets, [&](const std::string& t) {
@@ -254,7 +254,7 @@ Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& 
   pip_argv.insert(pip_argv.end(), targets.begin(), targets.end());
   f.pip_command = pip_command_line(f.pip_tmp, pip_argv);
   o.progress("running pip (this can take minutes): " + f.pip_command);
-  auto pip = run_watched(pip_runner, pip_argv, f.pip_tmp, o.pip_timeout_seconds, f.peak_temp_bytes);
+  auto pip = run_watched(pip_runner, pip_argv, f.pip_tmp, f.peak_temp_bytes);
   if (!pip) {
     remove_pip_tmp();
     return std::unexpected(pip.error());

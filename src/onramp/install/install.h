@@ -8,15 +8,17 @@
 #include <utility>
 #include <vector>
 
+#include "onramp/python/interpreter.h"
 #include "onramp/report/model.h"
 #include "onramp/util/error.h"
 #include "onramp/util/process.h"
+#include "onramp/util/time_limits.h"
 
 namespace onramp::install {
 
 struct InstallOptions {
   std::string target;  // a .whl, a directory (of wheels, or a project), or a requirement
-  std::string python;  // empty: python3 if it has torch, else /usr/bin/python3
+  python::PythonRequest python;  // default: python3 if it has torch, else /usr/bin/python3
   std::vector<std::string> pip_args;
   // Wheels among the target's installed first, in a pip run of their own, so
   // that their time is shown apart (torch: the backend's own cost is the rest).
@@ -27,7 +29,7 @@ struct InstallOptions {
   // so that bad input writes nothing.
   std::function<Result<std::filesystem::path>()> make_run_dir;
   std::string user_tmpdir;  // the TMPDIR onramp was started with; empty: /tmp
-  double pip_timeout_seconds = 3600;
+  TimeLimits limits;  // pip-install (--timeout), venv, pip-check, interpreter-query
   // Added to pip's environment (--env): what a source build's setup code sees.
   std::vector<std::pair<std::string, std::string>> env;
   std::function<void(const std::string&)> progress = [](const std::string&) {};
@@ -42,6 +44,6 @@ struct InstallOutcome {
 // Errors are bad input or an unusable environment (no interpreter, a venv
 // that cannot be made, --no-fix with a temp dir that is too small). A pip
 // failure is not an error: it is measured and reported.
-Result<InstallOutcome> run_install(ProcessRunner& runner, const InstallOptions& options);
+Result<InstallOutcome> run_install(python::Interpreters& interpreters, const InstallOptions& options);
 
 }  // namespace onramp::install

@@ -8,6 +8,7 @@
 
 #include "onramp/integration/lend_watch.h"
 #include "onramp/util/progress.h"
+#include "onramp/python/scripts.h"
 
 namespace onramp::integration {
 
@@ -36,7 +37,7 @@ namespace {
 std::vector<std::string> matrix_args(python::Sandbox& sandbox, const MatrixFirst& m) {
   std::string result = "results/" + m.result_name;
   for (const char* suffix : {"", ".stdout", ".stderr"}) fs::remove(sandbox.run_dir() / (result + suffix));
-  sandbox.stage_script("src/onramp/integration/python/matrix_first.py");  // integration.py imports it
+  sandbox.stage_script(python::scripts::kMatrixFirst);  // integration.py imports it
   std::vector<std::string> args{"--matrix", fmt::format("{:g}", m.timeout_seconds), sandbox.stage_script(m.script_key),
                                 result};
   args.insert(args.end(), m.args.begin(), m.args.end());
@@ -74,10 +75,10 @@ GroupRun run_group(python::Sandbox& sandbox, const GroupOptions& options) {
   GroupRun out;
   std::vector<std::string> skip;
   python::ScriptOptions script;
-  script.limits = sandbox.limits();  // its wall time is set for each run below
+  script.limits = sandbox.limits();  // its time limit is set for each run below
   script.env = options.env;
   for (int attempt = 0; attempt <= kMaxReruns; ++attempt) {
-    progress("integration points: " + options.group + (attempt ? " (again, without a check that hung)" : ""));
+    sandbox.progress("integration points: " + options.group + (attempt ? " (again, without a check that hung)" : ""));
     std::vector<std::string> args{options.module, options.device, options.group};
     for (const auto& s : skip) {
       args.push_back("--skip");
@@ -93,6 +94,8 @@ GroupRun run_group(python::Sandbox& sandbox, const GroupOptions& options) {
     if (lend) args.push_back("--lend");
     const bool matrix_first = options.matrix && attempt == 0;
     script.limits->wall_seconds = options.timeout_seconds + (matrix_first ? options.matrix->timeout_seconds : 0);
+    script.limits->limit_name = std::string(limit_row(Child::kIntegrationGroup).name) +
+                                (matrix_first ? std::string(" + ") + std::string(limit_row(Child::kSandboxedStep).name) : "");
     if (matrix_first) {
       auto more = matrix_args(sandbox, *options.matrix);
       args.insert(args.end(), more.begin(), more.end());
@@ -101,7 +104,7 @@ GroupRun run_group(python::Sandbox& sandbox, const GroupOptions& options) {
     {
       std::optional<LendWhileIdle> watch;
       if (lend) watch.emplace(*options.lease, sandbox.run_dir() / "results" / result);
-      run = sandbox.run_script("src/onramp/integration/python/integration.py", result, args, script);
+      run = sandbox.run_script(python::scripts::kIntegration, result, args, script);
       if (watch) watch->finish();
     }
     if (lend) options.lease->reclaim();  // a run that ended while lent: the next run or the task's rest works again

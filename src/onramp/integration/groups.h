@@ -33,7 +33,7 @@ struct MatrixFirst {
   std::string script_key;          // "src/onramp/probe/python/api_probe.py"
   std::string result_name;         // "api.jsonl"
   std::vector<std::string> args;   // after the result file, as run_script would pass them
-  double timeout_seconds = 120;    // the matrix's own limit, within the group's
+  double timeout_seconds = default_seconds(Child::kSandboxedStep);  // the matrix's own limit, added to the group's
 };
 
 struct GroupRun {
@@ -52,7 +52,7 @@ struct GroupOptions {
   std::string group;  // "runtime" or "autoload_on"
   std::string module;
   std::string device;
-  double timeout_seconds = 60;
+  double timeout_seconds = default_seconds(Child::kIntegrationGroup);
   std::vector<std::pair<std::string, std::string>> env;
   std::vector<std::pair<std::string, double>> check_limits;  // point -> seconds (--limit)
   util::SlotLease* lease = nullptr;  // the slot the group runs in, lent while a check only waits

@@ -13,15 +13,9 @@
 
 namespace onramp::integration {
 
-// The harmless point's CPU work takes a few milliseconds (0.005 s here, 2
-// cores): one that has not returned in 5 s is hurt whatever the machine, and
-// waiting for the group's limit (60 s) says nothing more.
-inline constexpr double kHarmlessCheckSeconds = 5;
-
 struct ScorecardOptions {
   std::string module;
   std::string device;            // "" : the name PrivateUse1 has after the import
-  double group_timeout_seconds = 60;
 };
 
 // Writes the minimum operator set (data/integration.toml), then `more` (ops

@@ -11,7 +11,8 @@ constexpr const char* kPackagedSchema = "/packaged/ATen/native/native_functions.
 
 }  // namespace
 
-Result<SchemaLocation> locate_aten_schema(const std::string& aten, const std::string& python) {
+Result<SchemaLocation> locate_aten_schema(python::Interpreters& interpreters, const std::string& aten,
+                                          const python::PythonRequest& python) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (!aten.empty()) {
@@ -19,8 +20,7 @@ Result<SchemaLocation> locate_aten_schema(const std::string& aten, const std::st
     if (!fs::is_regular_file(path, ec)) return fail(path + ": no such native_functions.yaml");
     return SchemaLocation{path, path};
   }
-  SandboxRunner runner;
-  auto facts = python::choose_interpreter(runner, python, /*need_torch=*/true);
+  auto facts = interpreters.choose(python, /*need_torch=*/true);
   if (!facts) {
     return fail("no ATen schema: " + facts.error().message + "; pass --python PATH or --aten native_functions.yaml");
   }

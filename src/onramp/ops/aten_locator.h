@@ -4,6 +4,7 @@
 // python/interpreter.h from import specs, without importing torch).
 #include <string>
 
+#include "onramp/python/interpreter.h"
 #include "onramp/util/error.h"
 
 namespace onramp::ops {
@@ -14,7 +15,8 @@ struct SchemaLocation {
 };
 
 // aten: a native_functions.yaml or a directory holding one ("" to ask Python).
-// python: the interpreter to ask ("" tries python3, then /usr/bin/python3).
-Result<SchemaLocation> locate_aten_schema(const std::string& aten, const std::string& python);
+// python: the interpreter to ask (onramp's choice: python3, then /usr/bin/python3).
+Result<SchemaLocation> locate_aten_schema(python::Interpreters& interpreters, const std::string& aten,
+                                          const python::PythonRequest& python);
 
 }  // namespace onramp::ops

@@ -7,9 +7,10 @@
 
 namespace onramp::ops {
 
-report::Section run_ops_section(const source::Source& src, const OpsRunOptions& options) {
+report::Section run_ops_section(python::Interpreters& interpreters, const source::Source& src,
+                                const OpsRunOptions& options) {
   const auto& rules = OpsRules::builtin();
-  auto where = value_or_fatal(locate_aten_schema(options.aten, options.python));
+  auto where = value_or_fatal(locate_aten_schema(interpreters, options.aten, options.python));
   auto schema = value_or_fatal(AtenSchema::load(where.path, rules));
   DiscoveryOptions discovery;
   discovery.min_members = options.min_members;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "onramp/profile/profile.h"
+#include "onramp/python/interpreter.h"
 #include "onramp/report/model.h"
 #include "onramp/source/source.h"
 
@@ -13,7 +14,7 @@ namespace onramp::ops {
 
 struct OpsRunOptions {
   std::string aten;    // native_functions.yaml or its directory; empty: the installed torchgen's
-  std::string python;  // the Python whose torchgen holds the schema
+  python::PythonRequest python;  // the Python whose torchgen holds the schema
   std::string claim;   // empty: the profile's first claim, if any
   size_t min_members = 10;
   unsigned threads = 0;
@@ -23,6 +24,7 @@ struct OpsRunOptions {
 };
 
 // Throws FatalError when no schema can be found or read.
-report::Section run_ops_section(const source::Source& src, const OpsRunOptions& options);
+report::Section run_ops_section(python::Interpreters& interpreters, const source::Source& src,
+                                const OpsRunOptions& options);
 
 }  // namespace onramp::ops

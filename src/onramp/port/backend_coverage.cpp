@@ -75,8 +75,8 @@ void add_inventories(const std::vector<InventoryOps>& inventories, BackendCovera
   }
 }
 
-Result<BackendCoverage> load_backend_coverage(const BackendRequest& request) {
-  auto where = ops::locate_aten_schema(request.aten, request.python);
+Result<BackendCoverage> load_backend_coverage(python::Interpreters& interpreters, const BackendRequest& request) {
+  auto where = ops::locate_aten_schema(interpreters, request.aten, request.python);
   if (!where) return std::unexpected(where.error());
   auto schema = ops::AtenSchema::load(where->path, ops::OpsRules::builtin());
   if (!schema) return std::unexpected(schema.error());

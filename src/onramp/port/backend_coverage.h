@@ -19,14 +19,14 @@ struct BackendRequest {
   std::string backend;  // a profile name, a profile .toml path, a saved ops report (.json), or module:NAME
   std::string source;   // the backend's source tree; unused for a saved report
   std::string aten;     // native_functions.yaml or its directory; "" asks Python's torchgen
-  std::string python;   // the interpreter to ask; "" for the default
+  python::PythonRequest python;  // the interpreter to ask
   python::Sandbox* sandbox = nullptr;  // where module:NAME is imported
 };
 
 // Whether `backend` names a saved report rather than a profile.
 bool is_saved_report(const std::string& backend);
 
-Result<BackendCoverage> load_backend_coverage(const BackendRequest& request);
+Result<BackendCoverage> load_backend_coverage(python::Interpreters& interpreters, const BackendRequest& request);
 
 // One inventory as the join reads it, whichever way it was found.
 struct InventoryOps {

@@ -1,4 +1,5 @@
 #include "onramp/port/module_coverage.h"
+#include "onramp/python/sandbox_testing.h"
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
@@ -57,8 +58,8 @@ class ServedJoin : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir_); }
   Result<JoinResult> join(RoutesRunner& runner) {
     python::SandboxOptions options;
-    options.python = "/usr/bin/python3";
-    python::Sandbox box = python::Sandbox::open(runner, options, dir_ / "run");
+    options.python = python::PythonRequest("/usr/bin/python3");
+    python::Sandbox box = python::testing::open_sandbox(runner, options, dir_ / "run");
     nlohmann::json args{{"t", {{"args", nlohmann::json::array()}}}};
     return served_join(box, coverage_from_module("m"), {"t"}, args);
   }

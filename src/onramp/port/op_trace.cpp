@@ -7,6 +7,7 @@
 #include "onramp/port/script_result.h"
 #include "onramp/report/json_fields.h"
 #include "onramp/util/text.h"
+#include "onramp/python/scripts.h"
 
 namespace onramp::port {
 namespace fs = std::filesystem;
@@ -131,21 +132,20 @@ Result<OpTrace> parse_trace_output(const nlohmann::json& d, const std::string& m
 Result<OpTrace> run_trace(python::Sandbox& box, const ModelSpec& spec, const TraceOptions& options,
                           const std::string& label) {
   nlohmann::json request{{"backward", options.backward}, {"device", options.device},
-                         {"phase_timeout", options.phase_timeout_seconds}};
+                         {"phase_timeout", options.limits.seconds(Child::kTracePhase)}};
   if (!options.input_shape.empty()) request["input_shape"] = options.input_shape;
   if (spec.is_script()) {
     request["script"] = {{"file", fs::absolute(spec.script_file).string()}, {"function", spec.script_function}};
   } else {
     request["model"] = spec.text;
   }
-  Limits limits;
-  limits.wall_seconds = options.timeout_seconds;
+  Limits limits = options.limits.process(Child::kSandboxedStep);
   limits.cpu_seconds = 0;               // the wall timeout bounds it; torch uses every core
   limits.address_space_bytes = options.memory_bytes;
   // The trace records CPU ops and needs nothing of a backend: with autoload
   // on, a backend's torch.backends entry point runs at `import torch` and can
   // stall the model (torch_tpu's libtpu retried a metadata server for minutes).
-  auto run = run_port_script(box, "src/onramp/port/python/trace.py", request, label, limits,
+  auto run = run_port_script(box, python::scripts::kPortTrace, request, label, limits,
                              {{"TORCH_DEVICE_BACKEND_AUTOLOAD", "0"}});
   if (!run.result) {
     OpTrace t;

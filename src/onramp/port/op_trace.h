@@ -31,19 +31,17 @@ Result<ModelSpec> parse_model_spec(const std::string& text, const std::string& b
 // "1,3,224,224" -> {1, 3, 224, 224}; every dimension a positive integer.
 Result<std::vector<int64_t>> parse_input_shape(const std::string& text);
 
-// The limits of one model's trace: torch maps large virtual regions, so its
+// The memory of one model's trace: torch maps large virtual regions, so its
 // address space gets more room than the sandbox's usual 8G.
-inline constexpr double kTraceTimeoutSeconds = 900;
 inline constexpr uint64_t kTraceMemoryBytes = 32ull << 30;
-// Each phase's own limit (build, forward, backward): --phase-timeout.
-inline constexpr double kPhaseTimeoutSeconds = 300;
 
 struct TraceOptions {
   bool backward = false;
   std::string device = "cpu";  // cpu or meta
   std::vector<int64_t> input_shape;  // empty: the model's default
-  double timeout_seconds = kTraceTimeoutSeconds;
-  double phase_timeout_seconds = kPhaseTimeoutSeconds;
+  // The trace under the sandboxed-step row (port trace --timeout), each of
+  // its phases (build, forward, backward) under trace-phase (--phase-timeout).
+  TimeLimits limits;
   uint64_t memory_bytes = kTraceMemoryBytes;
 };
 

@@ -1,6 +1,7 @@
 #include "onramp/port/scan.h"
 #include "onramp/port/script_result.h"
 #include "onramp/report/json_fields.h"
+#include "onramp/python/scripts.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -110,7 +111,7 @@ Result<ScanResult> run_scan(python::Sandbox& box, const std::vector<InputFile>& 
   nlohmann::json request{{"interest", rules.scanner_interest()}, {"guards", rules.scanner_guards()}};
   request["files"] = nlohmann::json::array();
   for (const auto& input : inputs) request["files"].push_back(input.absolute);
-  auto run = run_port_script(box, "src/onramp/port/python/scan.py", request, "scan", box.limits());
+  auto run = run_port_script(box, python::scripts::kPortScan, request, "scan", box.limits());
   if (!run.result) {
     std::string err = python::last_line(run.run.process.err);
     return fail("the Python scanner failed (" + run.run.process.outcome() + ")" + (err.empty() ? "" : ": " + err));

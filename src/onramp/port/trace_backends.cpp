@@ -115,7 +115,11 @@ Result<BackendSpec> parse_backend_spec(const std::string& text) {
   return spec;
 }
 
-std::vector<BackendServes> ask_backends(ProcessRunner& runner, const python::SandboxOptions& base,
+namespace {
+constexpr const char* kTraceInterpreter = "the trace's interpreter";
+}  // namespace
+
+std::vector<BackendServes> ask_backends(python::Interpreters& interpreters, const python::SandboxOptions& base,
                                         const std::string& trace_python, const std::filesystem::path& run_dir,
                                         const std::string& aten, const std::vector<BackendSpec>& specs,
                                         const std::vector<std::string>& ops, const nlohmann::json& args) {
@@ -123,7 +127,9 @@ std::vector<BackendServes> ask_backends(ProcessRunner& runner, const python::San
   for (size_t i = 0; i < specs.size(); ++i) {
     BackendServes b{specs[i], "", "", {}, ""};
     if (!specs[i].coverage.empty()) {  // a saved report or a profile: joined by its inventories
-      auto coverage = load_backend_coverage({specs[i].coverage, specs[i].source, aten, trace_python, nullptr});
+      auto coverage = load_backend_coverage(
+          interpreters, {specs[i].coverage, specs[i].source, aten, python::PythonRequest(trace_python, kTraceInterpreter),
+                         nullptr});
       if (coverage) {
         b.join = join_ops(ops, *coverage);
         b.run_dir = coverage->source;
@@ -134,15 +140,17 @@ std::vector<BackendServes> ask_backends(ProcessRunner& runner, const python::San
       continue;
     }
     python::SandboxOptions options = base;
-    options.python = specs[i].python.empty() ? trace_python : specs[i].python;
+    options.python = specs[i].python.empty() ? python::PythonRequest(trace_python, kTraceInterpreter)
+                                             : python::PythonRequest(specs[i].python, "--backend module:NAME@PYTHON");
     auto dir = run_dir / "backends" / fmt::format("{}-{}", i, specs[i].module);
     b.run_dir = dir.string();
-    progress("asking the dispatcher how " + specs[i].module + " (" + options.python + ") serves " +
+    base.progress("asking the dispatcher how " + specs[i].module + " (" + options.python.path() + ") serves " +
              std::to_string(ops.size()) + " ops");
     try {
-      python::Sandbox box = python::Sandbox::open(runner, options, dir);
+      python::Sandbox box = python::Sandbox::open(interpreters, options, dir);
       b.python = box.python();
-      auto coverage = load_backend_coverage({"module:" + specs[i].module, "", aten, box.python(), &box});
+      auto coverage = load_backend_coverage(
+          interpreters, {"module:" + specs[i].module, "", aten, python::PythonRequest(box.python(), kTraceInterpreter), &box});
       auto join = coverage ? served_join(box, *coverage, ops, args) : Result<JoinResult>(std::unexpected(coverage.error()));
       if (join) {
         b.join = std::move(*join);

@@ -49,33 +49,42 @@ std::vector<std::pair<size_t, ModelSpec>> models_of(const TraceRequest& request,
 
 }  // namespace
 
-report::Report trace_models(ProcessRunner& runner, const TraceRequest& request) {
+python::SandboxOptions trace_sandbox_defaults() {
+  python::SandboxOptions o;
+  const TimeoutOption& timeout = timeout_option("port trace");
+  timeout.apply(o.limits, timeout.seconds);
+  o.memory_bytes = kTraceMemoryBytes;
+  o.need_torch = true;
+  return o;
+}
+
+report::Report trace_models(python::Interpreters& interpreters, const TraceRequest& request) {
   check_request(request);
   TraceRun run;
   run.backward = request.backward;
   run.device = request.device;
-  run.phase_timeout_seconds = request.phase_timeout_seconds;
+  run.phase_timeout_seconds = request.sandbox.limits.seconds(Child::kTracePhase);
   auto models = models_of(request, run);
   std::vector<BackendSpec> several;
   for (const auto& b : request.backends) several.push_back(value_or_fatal(parse_backend_spec(b)));
   if (!several.empty() && !request.backend_src.empty()) throw FatalError("--backend-src goes with one --backend");
-  TraceOptions options{request.backward, request.device, {}, request.sandbox.timeout_seconds,
-                       request.phase_timeout_seconds, request.sandbox.memory_bytes};
+  TraceOptions options{request.backward, request.device, {}, request.sandbox.limits, request.sandbox.memory_bytes};
   if (!request.input_shape.empty()) options.input_shape = value_or_fatal(parse_input_shape(request.input_shape));
   python::SandboxOptions sandbox = request.sandbox;
-  sandbox.timeout_seconds = kOtherScriptsSeconds;
+  sandbox.step = Child::kTraceSetup;
   sandbox.memory_bytes = 0;
   sandbox.need_torch = true;
-  python::Sandbox box = python::Sandbox::open(runner, sandbox, value_or_fatal(request.make_run_dir()));
+  python::Sandbox box = python::Sandbox::open(interpreters, sandbox, value_or_fatal(request.make_run_dir()));
   std::optional<BackendCoverage> coverage;
   if (!request.backend.empty()) {
     coverage = value_or_fatal(
-        load_backend_coverage({request.backend, request.backend_src, request.aten, box.python(), &box}));
+        load_backend_coverage(interpreters, {request.backend, request.backend_src, request.aten,
+                                             python::PythonRequest(box.python(), "the trace's interpreter"), &box}));
     run.backend = coverage->backend;
     run.backend_source = coverage->source;
   }
   for (const auto& [index, spec] : models) {
-    progress("tracing " + spec.text + (options.backward ? " (forward and backward)" : " (forward)"));
+    box.progress("tracing " + spec.text + (options.backward ? " (forward and backward)" : " (forward)"));
     auto trace = value_or_fatal(run_trace(box, spec, options, "trace-" + std::to_string(index)));
     if (trace.error_kind == "BadRequest" && request.models_file.empty()) throw FatalError(trace.error);
     trace.index = index;
@@ -96,7 +105,7 @@ report::Report trace_models(ProcessRunner& runner, const TraceRequest& request) 
   }
   // module:NAME: the dispatcher is asked once, for every traced op, in an interpreter of its own.
   if (coverage && !coverage->module.empty()) {
-    progress("asking the dispatcher how " + coverage->module + " serves " + std::to_string(ops.size()) + " ops");
+    box.progress("asking the dispatcher how " + coverage->module + " serves " + std::to_string(ops.size()) + " ops");
     run.join = value_or_fatal(served_join(box, *coverage, {ops.begin(), ops.end()}, args));
   }
   report::Report report;
@@ -106,7 +115,7 @@ report::Report trace_models(ProcessRunner& runner, const TraceRequest& request) 
   if (!several.empty()) {
     std::vector<std::string> list(ops.begin(), ops.end());
     report.sections.push_back(backends_section(
-        list, ask_backends(runner, sandbox, box.python(), box.run_dir(), request.aten, several, list, args),
+        list, ask_backends(interpreters, sandbox, box.python(), box.run_dir(), request.aten, several, list, args),
         run.traces));
   }
   return report;

@@ -15,9 +15,9 @@
 
 namespace onramp::port {
 
-// The wall-clock limit of the sandbox's scripts other than the traces (a
-// module:NAME backend's import), which run without a memory limit.
-inline constexpr int kOtherScriptsSeconds = 600;
+// port trace's sandbox before the command line: its --timeout default, the
+// trace's memory, torch needed.
+python::SandboxOptions trace_sandbox_defaults();
 
 struct TraceRequest {
   std::string model;        // --model SPEC
@@ -31,11 +31,11 @@ struct TraceRequest {
   std::string backend_src;  // --backend-src, with a profile
   std::vector<std::string> backends;  // --backend given more than once: module:NAME[@PYTHON] each (trace_backends.h)
   std::string aten;         // --aten; "" asks the sandbox's torchgen
-  double phase_timeout_seconds = kPhaseTimeoutSeconds;  // --phase-timeout: each of build, forward, backward
-  // Its timeout and memory bound each model's trace; the sandbox's other
-  // scripts (a module:NAME backend's import) keep 600 s and no memory limit.
-  python::SandboxOptions sandbox{.python = {}, .paths = {}, .timeout_seconds = kTraceTimeoutSeconds,
-                                 .memory_bytes = kTraceMemoryBytes, .need_torch = true, .env = {}};
+  // Its sandboxed-step limit (--timeout) and memory bound each model's trace,
+  // its trace-phase limit (--phase-timeout) each phase; the sandbox's other
+  // scripts (a module:NAME backend's import) run under the trace-setup limit
+  // and no memory limit.
+  python::SandboxOptions sandbox = trace_sandbox_defaults();
   // Creates the run directory; called once the input is known to be good.
   std::function<Result<std::filesystem::path>()> make_run_dir;
 };
@@ -43,6 +43,6 @@ struct TraceRequest {
 // The report of `onramp port trace`. Bad input (the request, a models file, a
 // backend) throws FatalError; the sandbox opens once the models are known to
 // be good, so that bad input writes nothing.
-report::Report trace_models(ProcessRunner& runner, const TraceRequest& request);
+report::Report trace_models(python::Interpreters& interpreters, const TraceRequest& request);
 
 }  // namespace onramp::port

@@ -20,7 +20,7 @@ struct TraceRun {
   std::optional<Shard> shard;   // absent: every model
   bool backward = false;
   std::string device = "cpu";
-  double phase_timeout_seconds = kPhaseTimeoutSeconds;  // each phase's limit
+  double phase_timeout_seconds = default_seconds(Child::kTracePhase);  // each phase's limit
   std::string backend;         // "" without a join
   std::string backend_source;  // evidence of the coverage
   JoinResult join;             // every traced op's verdict, when a backend is given

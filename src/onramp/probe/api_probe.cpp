@@ -13,6 +13,7 @@
 #include "onramp/probe/registrations.h"
 #include "onramp/util/progress.h"
 #include "onramp/report/json_fields.h"
+#include "onramp/python/scripts.h"
 
 namespace onramp::probe {
 namespace {
@@ -225,13 +226,13 @@ std::vector<std::string> api_matrix_args(const ApiProbeOptions& options) {
 }
 
 python::ScriptRun run_api_matrix(python::Sandbox& sandbox, const ApiProbeOptions& options) {
-  progress("device-API matrix" + (options.module.empty() ? "" : " for " + options.module));
-  return sandbox.run_script(kApiProbeScript, kApiProbeResult, api_matrix_args(options));
+  sandbox.progress("device-API matrix" + (options.module.empty() ? "" : " for " + options.module));
+  return sandbox.run_script(python::scripts::kApiProbe, kApiProbeResult, api_matrix_args(options));
 }
 
 python::ScriptRun run_rename_sites(python::Sandbox& sandbox, const std::string& module) {
-  progress("where " + module + " names its device");
-  return sandbox.run_script("src/onramp/probe/python/rename_sites.py", "rename_sites.jsonl", {module});
+  sandbox.progress("where " + module + " names its device");
+  return sandbox.run_script(python::scripts::kRenameSites, "rename_sites.jsonl", {module});
 }
 
 void add_host_figure(report::Section& section, const python::Sandbox& sandbox) {

@@ -10,6 +10,7 @@
 #include "onramp/diagnosis/facts.h"
 #include "onramp/report/model.h"
 #include "onramp/python/sandbox.h"
+#include "onramp/python/scripts.h"
 
 namespace onramp::probe {
 
@@ -34,7 +35,6 @@ void add_api_probe(report::Section& section, python::Sandbox& sandbox, const Api
 // The matrix's script, its result file and its arguments after that file:
 // what run_api_matrix runs, and what the runtime group runs first when the
 // scorecard is asked for (integration/groups.h MatrixFirst).
-inline constexpr const char* kApiProbeScript = "src/onramp/probe/python/api_probe.py";
 inline constexpr const char* kApiProbeResult = "api.jsonl";
 std::vector<std::string> api_matrix_args(const ApiProbeOptions& options);
 python::ScriptRun run_api_matrix(python::Sandbox& sandbox, const ApiProbeOptions& options);

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "onramp/report/json_fields.h"
+#include "onramp/python/scripts.h"
 
 namespace onramp::probe {
 
@@ -20,7 +21,7 @@ Result<AskedRoutes> ask_routes(python::Sandbox& box, const std::string& module, 
   for (const auto& op : ops_to_ask(ops, delegates)) list += op + "\n";
   box.write_file(stem + "-ops.txt", list);
   box.write_file(stem + "-args.json", args.is_object() ? args.dump() : "{}");
-  auto run = box.run_script("src/onramp/probe/python/api_probe.py", stem + ".jsonl",
+  auto run = box.run_script(python::scripts::kApiProbe, stem + ".jsonl",
                             {module, "", "--routes", stem + "-ops.txt", "--args", stem + "-args.json"});
   return read_asked_routes(run, ops, delegates);
 }

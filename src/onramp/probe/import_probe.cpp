@@ -9,6 +9,7 @@
 #include "onramp/probe/keys.h"
 #include "onramp/diagnosis/outcome.h"
 #include "onramp/report/json_fields.h"
+#include "onramp/python/scripts.h"
 
 namespace onramp::probe {
 namespace {
@@ -226,7 +227,7 @@ ImportRun run_import(python::Sandbox& sandbox, const std::string& module, const 
   std::string name = importtime ? "import-importtime.jsonl" : fmt::format("import-{}.jsonl", index);
   python::ScriptOptions options;
   if (importtime) options.python_flags = {"-X", "importtime"};
-  r.run = sandbox.run_script("src/onramp/probe/python/import_probe.py", name, {module}, options);
+  r.run = sandbox.run_script(python::scripts::kImportProbe, name, {module}, options);
   r.record = diagnosis::find_record(r.run, "import");
   // A failure here is the import's own: the rules may rely on the module not being imported.
   diagnosis::Facts failed = facts;

@@ -5,6 +5,7 @@
 #include "onramp/integration/groups.h"
 #include "onramp/integration/scorecard.h"
 #include "onramp/probe/api_probe.h"
+#include "onramp/python/scripts.h"
 #include "onramp/probe/import_probe.h"
 #include "onramp/probe/keys.h"
 #include "onramp/util/jobs.h"
@@ -29,12 +30,12 @@ struct LaterRuns {
 void add_import_jobs(util::JobGroup& jobs, python::Sandbox& sandbox, const ProbeOptions& options, LaterRuns& out) {
   for (int i = 2; i <= options.runs; ++i) {
     jobs.add([&sandbox, &options, &out, i] {
-      progress(fmt::format("import {}: run {}/{}", options.module, i, options.runs));
+      sandbox.progress(fmt::format("import {}: run {}/{}", options.module, i, options.runs));
       out.imports[static_cast<size_t>(i - 1)] = run_import(sandbox, options.module, "warm", i, options.import_facts);
     });
   }
   jobs.add([&sandbox, &options, &out] {
-    progress(fmt::format("import {}: -X importtime", options.module));
+    sandbox.progress(fmt::format("import {}: -X importtime", options.module));
     out.imports.back() = run_import(sandbox, options.module, "importtime", 0, options.import_facts);
   });
 }
@@ -54,8 +55,8 @@ void add_api_jobs(util::JobGroup& jobs, python::Sandbox& sandbox, const ProbeOpt
   }
   integration::ScorecardOptions card{options.module, options.device};
   jobs.add_lending([&sandbox, &api, card, &out](util::SlotLease& lease) {
-    progress("device-API matrix for " + api.module + ", run first by the runtime group");
-    integration::MatrixFirst matrix{kApiProbeScript, kApiProbeResult, api_matrix_args(api),
+    sandbox.progress("device-API matrix for " + api.module + ", run first by the runtime group");
+    integration::MatrixFirst matrix{python::scripts::kApiProbe, kApiProbeResult, api_matrix_args(api),
                                     sandbox.limits().wall_seconds};
     auto group = integration::runtime_group(sandbox, card, std::move(matrix));
     group.lease = &lease;
@@ -93,7 +94,7 @@ ProbeSections probe_sections(python::Sandbox& sandbox, const ProbeOptions& optio
   if (imports) {
     later.imports.resize(static_cast<size_t>(options.runs) + 1);
     // The cold import runs first and alone: nothing of onramp's shares the machine with it.
-    progress(fmt::format("import {}: run 1/{}", options.module, options.runs));
+    sandbox.progress(fmt::format("import {}: run 1/{}", options.module, options.runs));
     later.imports.front() = run_import(sandbox, options.module, "cold", 1, options.import_facts);
   }
   {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "onramp/probe/records_test_util.h"
+#include "onramp/python/sandbox_testing.h"
 #include <unistd.h>
 
 #include <filesystem>
@@ -22,9 +23,9 @@ class RenameSitesScript : public ::testing::Test {
 
   RenameSites search(const std::string& package) {
     python::SandboxOptions o;
-    o.python = "/usr/bin/python3";
+    o.python = python::PythonRequest("/usr/bin/python3");
     o.paths = {kFixtures};
-    auto sandbox = python::Sandbox::open(runner_, o, dir_ / package);
+    auto sandbox = python::testing::open_sandbox(runner_, o, dir_ / package);
     run_ = sandbox.run_script("src/onramp/probe/python/rename_sites.py", "sites.jsonl", {package});
     return read_rename_sites(run_);
   }

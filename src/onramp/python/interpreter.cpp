@@ -4,102 +4,59 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <map>
-#include <mutex>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
+#include "onramp/python/runner.h"
+#include "onramp/python/scripts.h"
 #include "onramp/report/json_fields.h"
+#include "onramp/util/embedded.h"
 #include "onramp/util/command_line.h"
 
 namespace onramp::python {
 namespace {
 
-constexpr const char* kQuery =
-    "import json, sys, sysconfig\n"
-    "from importlib import metadata, util\n"
-    "try:\n"
-    "    torch = metadata.version('torch')\n"
-    "except metadata.PackageNotFoundError:\n"
-    "    torch = None\n"
-    "try:\n"
-    "    spec = util.find_spec('torchgen')\n"
-    "    torchgen = list(spec.submodule_search_locations)[0] if spec and spec.submodule_search_locations else None\n"
-    "except Exception:\n"
-    "    torchgen = None\n"
-    "paths = sysconfig.get_paths()\n"
-    "print(json.dumps({'python': '%d.%d.%d' % sys.version_info[:3], 'torch': torch,"
-    " 'executable': sys.executable, 'torchgen': torchgen, 'venv': sys.prefix != sys.base_prefix,"
-    " 'site': list(dict.fromkeys([paths['purelib'], paths['platlib']]))}))\n";
-
-// Only PATH passes: the query writes nothing and needs no HOME.
-std::vector<std::string> query_environment() {
-  const char* path = std::getenv("PATH");
-  return {std::string("PATH=") + (path ? path : "/usr/local/bin:/usr/bin:/bin"), "PYTHONDONTWRITEBYTECODE=1",
-          "PYTHONNOUSERSITE=1"};
+// What tells an interpreter's state changed: the modification times of its
+// executable and of its site directories (an install changes them).
+std::vector<std::filesystem::file_time_type> stamps(const InterpreterFacts& f) {
+  std::vector<std::filesystem::file_time_type> out;
+  std::error_code ec;
+  out.push_back(std::filesystem::last_write_time(f.executable, ec));
+  for (const auto& dir : f.site_dirs) out.push_back(std::filesystem::last_write_time(dir, ec));
+  return out;
 }
 
-// An audit asks the same interpreter the same question up to eight times
-// (each step opens a sandbox of its own), each answer an interpreter start.
-// An answer is kept for this process while the interpreter and its site
-// directories keep their modification times (an install into a venv changes
-// its site-packages), and only for onramp's own runner, not a test's fake.
-class Answers {
- public:
-  std::optional<InterpreterFacts> find(const std::string& key) {
-    std::lock_guard lock(mutex_);
-    auto it = kept_.find(key);
-    if (it == kept_.end() || it->second.second != stamps(it->second.first)) return std::nullopt;
-    return it->second.first;
+// A relative path ("venv/bin/python") names a file from here; the query and
+// every later run change directory first. A bare name is looked up in PATH.
+std::string program_of(const std::string& python) {
+  if (python.find('/') != std::string::npos && !python.starts_with("/")) {
+    return std::filesystem::absolute(python).lexically_normal().string();
   }
-  void keep(const std::string& key, const InterpreterFacts& facts) {
-    std::lock_guard lock(mutex_);
-    kept_[key] = {facts, stamps(facts)};
-  }
-
- private:
-  static std::vector<std::filesystem::file_time_type> stamps(const InterpreterFacts& f) {
-    std::vector<std::filesystem::file_time_type> out;
-    std::error_code ec;
-    out.push_back(std::filesystem::last_write_time(f.executable, ec));
-    for (const auto& dir : f.site_dirs) out.push_back(std::filesystem::last_write_time(dir, ec));
-    return out;
-  }
-  std::mutex mutex_;
-  std::map<std::string, std::pair<InterpreterFacts, std::vector<std::filesystem::file_time_type>>> kept_;
-};
-
-Answers& answers() {
-  static Answers kept;
-  return kept;
+  return python;
 }
 
 }  // namespace
 
-Result<InterpreterFacts> query_interpreter(ProcessRunner& runner, const std::string& python) {
-  RunRequest request;
-  // A relative path ("venv/bin/python") names a file from here; the query
-  // and every later run change directory first. A bare name is looked up
-  // in PATH.
-  std::string program = python;
-  if (program.find('/') != std::string::npos && !program.starts_with("/")) {
-    program = std::filesystem::absolute(program).lexically_normal().string();
-  }
-  bool own_runner = dynamic_cast<SandboxRunner*>(&runner) != nullptr;
-  const char* path_var = std::getenv("PATH");
-  std::string key = program + '\n' + (program.find('/') == std::string::npos && path_var ? path_var : "");
-  if (own_runner) {
-    if (auto kept = answers().find(key)) {
-      kept->python = python;
-      return *kept;
-    }
-  }
-  request.argv = {program, "-I", "-c", kQuery};
-  request.env = query_environment();
-  request.cwd = "/";
-  request.limits.wall_seconds = 60;
-  auto result = runner.run(request);
-  std::string command = util::command_line({python, "-I", "-c"}) +
-                        " \"<importlib.metadata query: python version, torch version, torchgen, venv, site dirs>\"";
+PythonRequest::PythonRequest(std::string path, std::string chosen_by)
+    : path_(std::move(path)), chosen_by_(std::move(chosen_by)) {
+  if (path_->empty()) throw std::invalid_argument("an interpreter named by an empty path");
+}
+
+PythonRequest PythonRequest::path_or_choice(const std::string& path, std::string chosen_by) {
+  return path.empty() ? PythonRequest() : PythonRequest(path, std::move(chosen_by));
+}
+
+const std::string& PythonRequest::path() const {
+  if (!path_) throw std::logic_error("PythonRequest::path() of onramp's choice");
+  return *path_;
+}
+
+Result<InterpreterFacts> query_interpreter(ProcessRunner& runner, const TimeLimits& limits, const std::string& python) {
+  // The query writes nothing and needs no HOME: PATH alone, run from /.
+  auto result = Runner::bare(runner, limits)
+                    .run({program_of(python), "-I", "-c", std::string(embedded::get(scripts::kInterpreterQuery))},
+                         Child::kInterpreterQuery);
+  std::string command = util::command_line({python, "-I", "-c"}) + " \"<" + scripts::kInterpreterQuery + ">\"";
   if (!result) return fail(fmt::format("{}: cannot run: {}", python, result.error().message));
   if (!result->ok()) {
     return fail(fmt::format("{}: the interpreter query failed ({}): {}", python, result->outcome(), result->err.text()));
@@ -116,21 +73,46 @@ Result<InterpreterFacts> query_interpreter(ProcessRunner& runner, const std::str
   for (const auto& dir : report::array_field(j, "site")) {
     if (dir.is_string()) facts.site_dirs.push_back(dir.get<std::string>());
   }
-  if (own_runner) answers().keep(key, facts);
   return facts;
 }
 
-Result<InterpreterFacts> choose_interpreter(ProcessRunner& runner, const std::string& requested, bool need_torch) {
-  if (!requested.empty()) {
-    auto facts = query_interpreter(runner, requested);
-    if (facts && need_torch && !facts->torch_version) return fail("--python " + requested + ": it has no torch");
-    if (facts) facts->chosen_by = "--python";
+Result<InterpreterFacts> Interpreters::query(const std::string& python) {
+  std::string program = program_of(python);
+  const char* path_var = std::getenv("PATH");
+  std::string key = program + '\n' + (program.find('/') == std::string::npos && path_var ? path_var : "");
+  // Held while asking: steps that run at once and need the same interpreter
+  // wait for the one answer (a query takes tens of milliseconds).
+  std::lock_guard lock(mutex_);
+  auto it = kept_.find(key);
+  if (it != kept_.end() && it->second.second == stamps(it->second.first)) {
+    InterpreterFacts kept = it->second.first;
+    kept.python = python;
+    return kept;
+  }
+  ++queries_;
+  auto facts = query_interpreter(*runner_, limits_, python);
+  if (facts) kept_[key] = {*facts, stamps(*facts)};
+  return facts;
+}
+
+int Interpreters::queries() const {
+  std::lock_guard lock(mutex_);
+  return queries_;
+}
+
+Result<InterpreterFacts> Interpreters::choose(const PythonRequest& request, bool need_torch) {
+  if (request.named()) {
+    auto facts = query(request.path());
+    if (facts && need_torch && !facts->torch_version) {
+      return fail(fmt::format("{} {}: it has no torch", request.chosen_by(), request.path()));
+    }
+    if (facts) facts->chosen_by = request.chosen_by();
     return facts;
   }
   std::optional<InterpreterFacts> first;
   std::string errors;
   for (const char* candidate : {"python3", "/usr/bin/python3"}) {
-    auto facts = query_interpreter(runner, candidate);
+    auto facts = query(candidate);
     if (!facts) {
       errors += (errors.empty() ? "" : "; ") + facts.error().message;
       continue;

@@ -4,12 +4,20 @@
 // torchgen it sees. Read from distribution metadata and import specs
 // (importlib.metadata, importlib.util.find_spec), never by importing torch, in
 // isolated mode (-I).
+//
+// A run asks through one Interpreters, made where the run begins and passed
+// down: each interpreter is asked once per state (an install into a venv
+// changes its site directories, and only then is it asked again).
+#include <filesystem>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "onramp/util/error.h"
 #include "onramp/util/process.h"
+#include "onramp/util/time_limits.h"
 
 namespace onramp::python {
 
@@ -25,13 +33,57 @@ struct InterpreterFacts {
   std::string command;         // the exact command run: evidence
 };
 
-Result<InterpreterFacts> query_interpreter(ProcessRunner& runner, const std::string& python);
+// Which interpreter to run: one named (by --python, or by onramp itself, as
+// its own host), or onramp's choice (a default PythonRequest).
+class PythonRequest {
+ public:
+  PythonRequest() = default;  // choose for me
+  // A named interpreter; `chosen_by` says who named it. An empty path is a
+  // std::invalid_argument: "choose for me" is the default value, not "".
+  explicit PythonRequest(std::string path, std::string chosen_by = "--python");
+  explicit PythonRequest(const char* path) : PythonRequest(std::string(path)) {}
+  bool named() const { return path_.has_value(); }
+  const std::string& path() const;  // only when named()
+  const std::string& chosen_by() const { return chosen_by_; }
+  bool operator==(const PythonRequest&) const = default;
+  // A path that may be empty (a record read back, an optional field): empty
+  // is onramp's choice.
+  static PythonRequest path_or_choice(const std::string& path, std::string chosen_by = "--python");
 
-// `requested` when given; else the first of python3 and /usr/bin/python3
-// that has torch, else (unless `need_torch`) the first that runs at all.
-// With `need_torch`, an interpreter without torch is an error.
-Result<InterpreterFacts> choose_interpreter(ProcessRunner& runner, const std::string& requested,
-                                            bool need_torch = false);
+ private:
+  std::optional<std::string> path_;
+  std::string chosen_by_;
+};
+
+// One interpreter query, under the interpreter-query limit; nothing kept.
+Result<InterpreterFacts> query_interpreter(ProcessRunner& runner, const TimeLimits& limits, const std::string& python);
+
+class Interpreters {
+ public:
+  Interpreters(ProcessRunner& runner, TimeLimits limits) : runner_(&runner), limits_(limits) {}
+  Interpreters(const Interpreters&) = delete;
+  Interpreters& operator=(const Interpreters&) = delete;
+
+  // The facts of `python`, asked unless this run asked it already and its
+  // executable and site directories are unchanged since.
+  Result<InterpreterFacts> query(const std::string& python);
+  // The named interpreter; else the first of python3 and /usr/bin/python3
+  // that has torch, else (unless `need_torch`) the first that runs at all.
+  // With `need_torch`, an interpreter without torch is an error.
+  Result<InterpreterFacts> choose(const PythonRequest& request, bool need_torch = false);
+  // How many interpreter queries ran (each an interpreter start).
+  int queries() const;
+  ProcessRunner& runner() const { return *runner_; }
+  const TimeLimits& limits() const { return limits_; }
+
+ private:
+  using Stamps = std::vector<std::filesystem::file_time_type>;
+  ProcessRunner* runner_;
+  TimeLimits limits_;
+  mutable std::mutex mutex_;
+  std::map<std::string, std::pair<InterpreterFacts, Stamps>> kept_;  // by program and PATH
+  int queries_ = 0;
+};
 
 // "python3 (/root/.pyenv/versions/3.11.7/bin/python3, Python 3.11.7, torch
 // 2.13.0+cpu, a venv), chosen by --python": one line for reports.

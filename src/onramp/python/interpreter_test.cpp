@@ -2,8 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+
+#include "onramp/util/test_temp_dir.h"
 
 namespace onramp::python {
 namespace {
@@ -31,7 +35,8 @@ class QueryRunner : public ProcessRunner {
 
 TEST(ChooseInterpreter, PrefersTheFirstCandidateThatHasTorch) {
   QueryRunner runner({{"python3", nullptr}, {"/usr/bin/python3", "1.13.1"}});
-  auto facts = choose_interpreter(runner, "");
+  Interpreters interpreters(runner, TimeLimits());
+  auto facts = interpreters.choose(PythonRequest());
   ASSERT_TRUE(facts) << facts.error().message;
   EXPECT_EQ(facts->python, "/usr/bin/python3");
   EXPECT_EQ(facts->executable, "/abs//usr/bin/python3");
@@ -40,11 +45,12 @@ TEST(ChooseInterpreter, PrefersTheFirstCandidateThatHasTorch) {
 
 TEST(ChooseInterpreter, FallsBackToOneWithoutTorchOnlyWhenTorchIsNotNeeded) {
   QueryRunner runner({{"python3", nullptr}, {"/usr/bin/python3", nullptr}});
-  auto any = choose_interpreter(runner, "");
+  Interpreters interpreters(runner, TimeLimits());
+  auto any = interpreters.choose(PythonRequest());
   ASSERT_TRUE(any) << any.error().message;
   EXPECT_EQ(any->python, "python3");
   EXPECT_FALSE(any->torch_version);
-  auto torch = choose_interpreter(runner, "", /*need_torch=*/true);
+  auto torch = interpreters.choose(PythonRequest(), /*need_torch=*/true);
   ASSERT_FALSE(torch);
   EXPECT_EQ(torch.error().message,
             "no Python interpreter with torch (tried python3, /usr/bin/python3); pass --python PY");
@@ -52,18 +58,20 @@ TEST(ChooseInterpreter, FallsBackToOneWithoutTorchOnlyWhenTorchIsNotNeeded) {
 
 TEST(ChooseInterpreter, ARequestedInterpreterIsTheOnlyOneAsked) {
   QueryRunner runner({{"python3", "2.4.0"}, {"/opt/py", nullptr}});
-  auto facts = choose_interpreter(runner, "/opt/py");
+  Interpreters interpreters(runner, TimeLimits());
+  auto facts = interpreters.choose(PythonRequest("/opt/py"));
   ASSERT_TRUE(facts) << facts.error().message;
   EXPECT_EQ(facts->python, "/opt/py");
   EXPECT_EQ(runner.asked, std::vector<std::string>{"/opt/py"});
-  auto torch = choose_interpreter(runner, "/opt/py", /*need_torch=*/true);
+  auto torch = interpreters.choose(PythonRequest("/opt/py"), /*need_torch=*/true);
   ASSERT_FALSE(torch);
   EXPECT_EQ(torch.error().message, "--python /opt/py: it has no torch");
 }
 
 TEST(ChooseInterpreter, NoneRunningNamesWhatWasTried) {
   QueryRunner runner({});
-  auto facts = choose_interpreter(runner, "");
+  Interpreters interpreters(runner, TimeLimits());
+  auto facts = interpreters.choose(PythonRequest());
   ASSERT_FALSE(facts);
   EXPECT_EQ(facts.error().message,
             "no Python interpreter found (tried python3, /usr/bin/python3): python3: cannot run: python3: not found; "
@@ -86,7 +94,8 @@ class VenvRunner : public ProcessRunner {
 
 TEST(QueryInterpreter, ReadsVenvSiteDirsAndTorchgen) {
   VenvRunner runner;
-  auto facts = choose_interpreter(runner, "/v/bin/python", /*need_torch=*/true);
+  Interpreters interpreters(runner, TimeLimits());
+  auto facts = interpreters.choose(PythonRequest("/v/bin/python"), /*need_torch=*/true);
   ASSERT_TRUE(facts) << facts.error().message;
   EXPECT_TRUE(facts->is_venv);
   EXPECT_EQ(facts->torchgen_dir, "/v/lib/python3.11/site-packages/torchgen");
@@ -104,9 +113,61 @@ TEST(QueryInterpreter, AnAnswerWithoutItsFieldsIsAnError) {
       return r;
     }
   } runner;
-  auto facts = query_interpreter(runner, "py");
+  auto facts = query_interpreter(runner, TimeLimits(), "py");
   ASSERT_FALSE(facts);
   EXPECT_NE(facts.error().message.find("printed something unexpected"), std::string::npos);
+}
+
+TEST(Interpreters, EachInterpreterIsAskedOnceWhileItsStateHolds) {
+  testing::TempDir dir;
+  std::string site = dir.at("site");
+  std::filesystem::create_directories(site);
+  std::filesystem::last_write_time(site, std::filesystem::file_time_type::clock::now() - std::chrono::hours(1));
+  class SiteRunner : public ProcessRunner {
+   public:
+    explicit SiteRunner(std::string site) : site_(std::move(site)) {}
+    Result<RunResult> run(const RunRequest& request) override {
+      ++runs;
+      limit = request.limits;
+      RunResult r;
+      r.exit_code = 0;
+      r.out.append(nlohmann::json{{"python", "3.11.7"}, {"executable", "/v/bin/python"}, {"site", {site_}}}.dump());
+      return r;
+    }
+    int runs = 0;
+    Limits limit;
+
+   private:
+    std::string site_;
+  } runner(site);
+  Interpreters interpreters(runner, TimeLimits().set(Child::kInterpreterQuery, 7));
+  ASSERT_TRUE(interpreters.query("/v/bin/python"));
+  ASSERT_TRUE(interpreters.choose(PythonRequest("/v/bin/python")));
+  ASSERT_TRUE(interpreters.choose(PythonRequest("/v/bin/python", "onramp's own host")));
+  EXPECT_EQ(runner.runs, 1);
+  EXPECT_EQ(interpreters.queries(), 1);
+  EXPECT_EQ(runner.limit.wall_seconds, 7);
+  EXPECT_EQ(runner.limit.limit_name, "interpreter-query");
+  // An install into it changes its site directory: asked again, once.
+  dir.write("site/new.pth", "");
+  ASSERT_TRUE(interpreters.query("/v/bin/python"));
+  ASSERT_TRUE(interpreters.query("/v/bin/python"));
+  EXPECT_EQ(interpreters.queries(), 2);
+}
+
+TEST(PythonRequest, SaysWhoChoseIt) {
+  EXPECT_FALSE(PythonRequest().named());
+  EXPECT_EQ(PythonRequest("/p").chosen_by(), "--python");
+  EXPECT_EQ(PythonRequest("/p", "onramp's own host").chosen_by(), "onramp's own host");
+  EXPECT_THROW(PythonRequest(std::string()), std::invalid_argument);
+  EXPECT_FALSE(PythonRequest::path_or_choice("").named());
+  EXPECT_EQ(PythonRequest::path_or_choice("/p").path(), "/p");
+  QueryRunner runner(std::map<std::string, nlohmann::json>{{"/h/bin/python", "2.13.0"}});
+  Interpreters interpreters(runner, TimeLimits());
+  auto facts = interpreters.choose(PythonRequest("/h/bin/python", "onramp's own host (docs/hosts.md)"));
+  ASSERT_TRUE(facts) << facts.error().message;
+  EXPECT_EQ(describe(*facts),
+            "/h/bin/python (/abs//h/bin/python, Python 3.11.2, torch 2.13.0), chosen by onramp's own host (docs/hosts.md)");
 }
 
 }  // namespace

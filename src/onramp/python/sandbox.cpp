@@ -6,6 +6,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "onramp/python/scripts.h"
 #include "onramp/util/command_line.h"
 #include "onramp/util/embedded.h"
 #include "onramp/util/error.h"
@@ -46,15 +47,14 @@ std::string last_line(const BoundedCapture& capture) {
   return nl == std::string::npos ? text : text.substr(nl + 1);
 }
 
-Sandbox::Sandbox(ProcessRunner& runner, fs::path run_dir, SandboxDirs dirs, Limits limits,
+Sandbox::Sandbox(ProcessRunner& runner, fs::path run_dir, SandboxDirs dirs, TimeLimits time_limits, Limits limits,
                  std::vector<std::pair<std::string, std::string>> extra_env)
-    : runner_(&runner), run_dir_(std::move(run_dir)), dirs_(std::move(dirs)), limits_(limits),
+    : runner_(&runner), run_dir_(std::move(run_dir)), dirs_(std::move(dirs)), time_limits_(time_limits), limits_(limits),
       extra_env_(std::move(extra_env)) {}
 
-Sandbox Sandbox::open(ProcessRunner& runner, const SandboxOptions& options, const fs::path& run_dir) {
+Sandbox Sandbox::open(Interpreters& interpreters, const SandboxOptions& options, const fs::path& run_dir) {
   auto dirs = value_or_fatal(prepare_sandbox(run_dir));
-  Limits limits;
-  limits.wall_seconds = options.timeout_seconds;
+  Limits limits = options.limits.process(options.step);
   limits.address_space_bytes = options.memory_bytes;
   std::vector<std::pair<std::string, std::string>> extra;
   std::string pythonpath;
@@ -65,8 +65,10 @@ Sandbox Sandbox::open(ProcessRunner& runner, const SandboxOptions& options, cons
   }
   if (!pythonpath.empty()) extra.emplace_back("PYTHONPATH", pythonpath);
   extra.insert(extra.end(), options.env.begin(), options.env.end());
-  Sandbox sandbox(runner, fs::absolute(run_dir), std::move(dirs), limits, std::move(extra));
-  sandbox.facts_ = value_or_fatal(choose_interpreter(runner, options.python, options.need_torch));
+  Sandbox sandbox(interpreters.runner(), fs::absolute(run_dir), std::move(dirs), options.limits, limits,
+                  std::move(extra));
+  sandbox.facts_ = value_or_fatal(interpreters.choose(options.python, options.need_torch));
+  sandbox.progress_ = options.progress;
   return sandbox;
 }
 
@@ -81,7 +83,7 @@ fs::path Sandbox::write_file(const std::string& rel, const std::string& content)
 
 namespace {
 constexpr const char* kExitHelper = "scripts/onramp_exit.py";
-constexpr const char* kExitHelperKey = "src/onramp/python/python/onramp_exit.py";
+constexpr const char* kExitHelperKey = scripts::kExitHelper;
 
 std::string script_rel(const std::string& script_key) {
   return "scripts/" + fs::path(script_key).filename().string();

@@ -4,7 +4,7 @@
 // onramp's embedded scripts, which writes its records to a result file as JSON
 // Lines. Records are never read from stdout, which the target's code can write
 // to. Every user (wheel, install, probe, examples, ops, port) goes through
-// here; pip itself runs through python/pip_runner.h.
+// here; pip, venvs and the short -c scripts run through python/runner.h.
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -15,18 +15,22 @@
 #include "onramp/python/interpreter.h"
 #include "onramp/report/model.h"
 #include "onramp/util/process.h"
+#include "onramp/util/progress.h"
 #include "onramp/util/sandbox.h"
+#include "onramp/util/time_limits.h"
 
 namespace onramp::python {
 
 // What the command line says about the sandbox.
 struct SandboxOptions {
-  std::string python;                  // empty: choose_interpreter's default
+  PythonRequest python;                // default: onramp's choice (Interpreters::choose)
   std::vector<std::string> paths;      // prepended to PYTHONPATH
-  double timeout_seconds = 120;
+  TimeLimits limits;
+  Child step = Child::kSandboxedStep;  // the row its scripts run under
   uint64_t memory_bytes = 8ull << 30;
   bool need_torch = false;             // refuse an interpreter without torch
   std::vector<std::pair<std::string, std::string>> env;  // --env NAME=VALUE, set in the sandbox
+  Progress progress = no_progress;     // what the scripts' callers say while they run
 };
 
 struct ScriptRun {
@@ -61,9 +65,10 @@ struct ScriptOptions {
 
 class Sandbox {
  public:
-  // Prepares the sandbox directories under run_dir and picks the interpreter;
-  // throws FatalError when no interpreter runs.
-  static Sandbox open(ProcessRunner& runner, const SandboxOptions& options, const std::filesystem::path& run_dir);
+  // Prepares the sandbox directories under run_dir and picks the interpreter
+  // (asked through `interpreters`, whose runner runs the scripts); throws
+  // FatalError when no interpreter runs.
+  static Sandbox open(Interpreters& interpreters, const SandboxOptions& options, const std::filesystem::path& run_dir);
 
   // Runs `python [flags] scripts/<name> results/<result_name> args...` in the
   // run directory, where <name> is the file name of the embedded script
@@ -92,18 +97,25 @@ class Sandbox {
   const std::string& python() const { return facts_.executable; }
   const InterpreterFacts& interpreter() const { return facts_; }
   const std::filesystem::path& run_dir() const { return run_dir_; }
+  // A script run's process limits (the sandboxed-step row), and the run's
+  // time limits, for the limits of the scripts' own checks.
   Limits limits() const { return limits_; }
+  const TimeLimits& time_limits() const { return time_limits_; }
+  // Says `message` to the run's progress sink (SandboxOptions::progress).
+  void progress(const std::string& message) const { progress_(message); }
   // Writes a file into the run directory (for inputs such as example blocks).
   std::filesystem::path write_file(const std::string& rel, const std::string& content) const;
 
  private:
-  Sandbox(ProcessRunner& runner, std::filesystem::path run_dir, SandboxDirs dirs, Limits limits,
-          std::vector<std::pair<std::string, std::string>> extra_env);
+  Sandbox(ProcessRunner& runner, std::filesystem::path run_dir, SandboxDirs dirs, TimeLimits time_limits,
+          Limits limits, std::vector<std::pair<std::string, std::string>> extra_env);
 
   ProcessRunner* runner_;
   std::filesystem::path run_dir_;
   SandboxDirs dirs_;
+  TimeLimits time_limits_;
   Limits limits_;
+  Progress progress_ = no_progress;
   std::vector<std::pair<std::string, std::string>> extra_env_;
   InterpreterFacts facts_;
 };

@@ -220,9 +220,14 @@ std::string RunResult::outcome() const {
     s.setf(std::ios::fixed);
     s.precision(1);
     s << "timed out after " << wall_seconds << " s";
+    if (!limit_name.empty()) s << " (" << describe_limit(limit_name, limit_seconds) << ")";
     return s.str();
   }
   if (process_limit_hit) return "killed: process limit";
+  if (signal == SIGXCPU && cpu_limit_seconds > 0) {
+    return "signal " + std::to_string(signal) + " (" + ::strsignal(signal) + ": " +
+           describe_limit(limit_row(Child::kCpuPerProcess).name, static_cast<double>(cpu_limit_seconds)) + ")";
+  }
   if (signal != 0) return "signal " + std::to_string(signal) + " (" + ::strsignal(signal) + ")";
   return "exit " + std::to_string(exit_code);
 }
@@ -272,6 +277,9 @@ Result<RunResult> SandboxRunner::run(const RunRequest& request) {
     return fail(program + ": cannot run: " + std::strerror(child_errno));
   }
   RunResult result;
+  result.limit_name = request.limits.limit_name;
+  result.limit_seconds = request.limits.wall_seconds;
+  result.cpu_limit_seconds = request.limits.cpu_seconds;
   result.out = BoundedCapture(request.limits.capture_bytes, request.limits.capture_tail_bytes);
   result.err = BoundedCapture(request.limits.capture_bytes, request.limits.capture_tail_bytes);
   for (int fd : {out->read, err->read}) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);

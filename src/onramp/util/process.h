@@ -12,13 +12,17 @@
 
 #include "onramp/util/capture.h"
 #include "onramp/util/error.h"
+#include "onramp/util/time_limits.h"
 
 namespace onramp {
 
+// A child's limits. Its time limits come from util/time_limits.h: a default
+// Limits is a sandboxed step's; TimeLimits::process gives any other row's.
 struct Limits {
-  double wall_seconds = 120;                      // the whole group is killed after this
+  double wall_seconds = default_seconds(Child::kSandboxedStep);  // the whole group is killed after this
+  std::string limit_name{limit_row(Child::kSandboxedStep).name};  // the row of time_limits.h it came from
   uint64_t address_space_bytes = 8ull << 30;      // RLIMIT_AS (0: unlimited)
-  uint64_t cpu_seconds = 600;                     // RLIMIT_CPU (0: unlimited)
+  uint64_t cpu_seconds = static_cast<uint64_t>(default_seconds(Child::kCpuPerProcess));  // RLIMIT_CPU (0: unlimited)
   uint64_t processes = 256;                       // RLIMIT_NPROC, and a watchdog on the group
   uint64_t file_size_bytes = 2ull << 30;          // RLIMIT_FSIZE (0: unlimited)
   size_t capture_bytes = 1 << 20;                 // head kept of stdout and of stderr
@@ -36,6 +40,9 @@ struct RunResult {
   int exit_code = -1;      // -1 when killed by a signal
   int signal = 0;          // the terminating signal, 0 when it exited
   bool timed_out = false;  // the wall timeout killed the group
+  std::string limit_name;  // the time limit it ran under (Limits::limit_name)
+  double limit_seconds = 0;
+  uint64_t cpu_limit_seconds = 0;  // Limits::cpu_seconds: SIGXCPU says it was met
   bool process_limit_hit = false;  // the group outgrew Limits::processes and was killed
   double wall_seconds = 0;
   uint64_t peak_rss_bytes = 0;  // of the direct child (wait4 rusage)
@@ -47,7 +54,8 @@ struct RunResult {
   BoundedCapture err;
 
   bool ok() const { return exit_code == 0 && !timed_out; }
-  // "exit 0", "exit 3", "signal 11 (Segmentation fault)", "timed out after 5 s".
+  // "exit 0", "exit 3", "signal 11 (Segmentation fault)", "timed out after
+  // 5.0 s (the sandboxed-step limit (5 s))".
   std::string outcome() const;
 };
 

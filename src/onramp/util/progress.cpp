@@ -1,17 +1,19 @@
 #include "onramp/util/progress.h"
 
 #include <iostream>
+#include <memory>
 #include <mutex>
-#include <string>
 
 namespace onramp {
 
-// Steps may report from several threads (util/jobs.h): one line at a time.
-void progress(std::string_view message) {
-  static std::mutex writing;
-  std::string line = "onramp: " + std::string(message) + "\n";
-  std::lock_guard lock(writing);
-  std::cerr << line << std::flush;
+Progress stderr_progress() {
+  // Steps may report from several threads: one line at a time.
+  auto writing = std::make_shared<std::mutex>();
+  return [writing](const std::string& message) {
+    std::string line = "onramp: " + message + "\n";
+    std::lock_guard lock(*writing);
+    std::cerr << line << std::flush;
+  };
 }
 
 }  // namespace onramp

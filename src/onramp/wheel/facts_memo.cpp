@@ -48,9 +48,4 @@ void FactsMemo::keep(const std::string& path, const ArchiveLimits& limits, const
   kept_[wheel_key(path)] = Kept{*stamp, limits, std::make_shared<const WheelFacts>(facts)};
 }
 
-FactsMemo& wheel_facts_memo() {
-  static FactsMemo memo;
-  return memo;
-}
-
 }  // namespace onramp::wheel

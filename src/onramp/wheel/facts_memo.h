@@ -1,12 +1,9 @@
 #pragma once
-// A wheel read once per process. An audit asks the backend's wheel for its
-// facts up to four times (the examples from its METADATA, the wheel section,
-// the torch it declares, a failed import's extras), and each read inflates
-// and hashes every member: 1.8 s for torch-tpu's 343 MB, once before the
-// cold import. An answer is kept while the file keeps its size, modification
-// time and inode, for the same limits; a changed file is read again. A file
-// modified less than 2 s before it was read is not kept (its time stamp
-// could not tell a change in the same clock tick).
+// Wheel facts kept in memory by a WheelReads (wheel_reads.h) for one run. An
+// answer is kept while the file keeps its size, modification time and inode,
+// for the same limits; a changed file is read again. A file modified less
+// than 2 s before it was read is not kept (its time stamp could not tell a
+// change in the same clock tick).
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -47,8 +44,5 @@ class FactsMemo {
   std::mutex mutex_;
   std::map<std::string, Kept> kept_;  // by the file's absolute path
 };
-
-// The process's own, used by read_wheel_facts.
-FactsMemo& wheel_facts_memo();
 
 }  // namespace onramp::wheel

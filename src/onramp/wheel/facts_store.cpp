@@ -167,30 +167,4 @@ bool FactsStore::keep(const std::string& path, const ArchiveLimits& limits, cons
   return !ec;
 }
 
-namespace {
-std::mutex store_mutex;
-std::optional<FactsStore> process_store;
-std::set<std::string> from_store;
-}  // namespace
-
-void set_wheel_facts_store(const fs::path& cache_root) {
-  std::lock_guard lock(store_mutex);
-  process_store.emplace(cache_root);
-}
-
-const FactsStore* wheel_facts_store() {
-  std::lock_guard lock(store_mutex);
-  return process_store ? &*process_store : nullptr;
-}
-
-bool facts_came_from_store(const std::string& path) {
-  std::lock_guard lock(store_mutex);
-  return from_store.count(wheel_key(path)) > 0;
-}
-
-void note_facts_from_store(const std::string& path) {
-  std::lock_guard lock(store_mutex);
-  from_store.insert(wheel_key(path));
-}
-
 }  // namespace onramp::wheel

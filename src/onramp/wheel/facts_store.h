@@ -9,7 +9,7 @@
 // and by the same onramp executable (its size, modification time and inode):
 // the facts are what this build of onramp reads in those bytes. A wheel
 // modified less than 2 s before it was read is not kept. Without a store set
-// (set_wheel_facts_store), nothing is kept on disk.
+// (WheelReads made without a cache), nothing is kept on disk.
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -48,12 +48,5 @@ class FactsStore {
  private:
   std::filesystem::path dir_, files_;
 };
-
-// The process's store, used by read_wheel_facts; none until set.
-void set_wheel_facts_store(const std::filesystem::path& cache_root);
-const FactsStore* wheel_facts_store();
-// Whether this process took the facts of `path` from the store.
-bool facts_came_from_store(const std::string& path);
-void note_facts_from_store(const std::string& path);
 
 }  // namespace onramp::wheel

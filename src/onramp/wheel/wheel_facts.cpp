@@ -7,8 +7,6 @@
 #include <map>
 #include <set>
 
-#include "onramp/wheel/facts_memo.h"
-#include "onramp/wheel/facts_store.h"
 
 namespace onramp::wheel {
 namespace {
@@ -121,22 +119,6 @@ std::vector<std::string> importable_names(const WheelArchive& archive, const std
 }
 
 Result<WheelFacts> read_wheel_facts(const std::string& path, const ArchiveLimits& limits) {
-  if (auto kept = wheel_facts_memo().find(path, limits)) return std::move(*kept);
-  const FactsStore* store = wheel_facts_store();
-  if (auto stored = store ? store->find(path, limits) : std::nullopt) {
-    note_facts_from_store(path);
-    wheel_facts_memo().keep(path, limits, *stored);
-    return std::move(*stored);
-  }
-  auto facts = read_wheel_facts_from_disk(path, limits);
-  if (facts) {
-    wheel_facts_memo().keep(path, limits, *facts);
-    if (store) store->keep(path, limits, *facts);
-  }
-  return facts;
-}
-
-Result<WheelFacts> read_wheel_facts_from_disk(const std::string& path, const ArchiveLimits& limits) {
   std::string base = std::filesystem::path(path).filename().string();
   auto file_name = parse_wheel_file_name(base);
   if (!file_name) return fail(fmt::format("{}: {}", path, file_name.error().message.substr(base.size() + 2)));

@@ -41,11 +41,10 @@ struct WheelFacts {
   bool operator==(const WheelFacts&) const = default;
 };
 
-// Reads and checks a wheel; a bad or hostile file is an error naming it. A
-// wheel this process read already, unchanged, is not read again (facts_memo.h).
+// Reads and checks a wheel from the file; a bad or hostile file is an error
+// naming it. A run reads through its WheelReads (wheel_reads.h), which reads
+// each unchanged wheel once.
 Result<WheelFacts> read_wheel_facts(const std::string& path, const ArchiveLimits& limits);
-// The same, always from the file.
-Result<WheelFacts> read_wheel_facts_from_disk(const std::string& path, const ArchiveLimits& limits);
 
 // The directory a member installs under ("torch_tpu", "libtpu",
 // "x.dist-info"), or its own name for a file at the root. Members under

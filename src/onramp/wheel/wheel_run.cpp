@@ -11,18 +11,18 @@
 
 namespace onramp::wheel {
 
-std::vector<report::Section> run_wheel_sections(const WheelRunOptions& options) {
+std::vector<report::Section> run_wheel_sections(python::Interpreters& interpreters, WheelReads& reads,
+                                                const WheelRunOptions& options) {
   WheelContext context;
   if (!options.readme.empty()) {
     context.readme_path = options.readme;
     context.readme_text = value_or_fatal(util::read_text_file(options.readme));
   }
   std::vector<WheelFacts> facts;
-  for (const auto& path : options.wheels) facts.push_back(value_or_fatal(read_wheel_facts(path, options.limits)));
-  SandboxRunner runner;
-  if (auto py = python::choose_interpreter(runner, options.python)) {
+  for (const auto& path : options.wheels) facts.push_back(value_or_fatal(reads.read(path, options.limits)));
+  if (auto py = interpreters.choose(options.python)) {
     context.interpreter = std::move(*py);
-  } else if (!options.python.empty()) {
+  } else if (options.python.named()) {
     throw FatalError(py.error().message);
   } else {
     context.interpreter_error = py.error().message;

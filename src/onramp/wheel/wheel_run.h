@@ -5,19 +5,22 @@
 #include <string>
 #include <vector>
 
+#include "onramp/python/interpreter.h"
 #include "onramp/report/model.h"
 #include "onramp/wheel/wheel_archive.h"
+#include "onramp/wheel/wheel_reads.h"
 
 namespace onramp::wheel {
 
 struct WheelRunOptions {
   std::vector<std::string> wheels;
-  std::string python;  // empty: python3 if it has torch, else /usr/bin/python3
+  python::PythonRequest python;  // default: python3 if it has torch, else /usr/bin/python3
   std::string readme;  // a README to check the first wheel's stated Python requirement against
   ArchiveLimits limits;
 };
 
 // Throws FatalError on a bad wheel or README, or an unusable --python.
-std::vector<report::Section> run_wheel_sections(const WheelRunOptions& options);
+std::vector<report::Section> run_wheel_sections(python::Interpreters& interpreters, WheelReads& reads,
+                                                const WheelRunOptions& options);
 
 }  // namespace onramp::wheel

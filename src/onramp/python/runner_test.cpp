@@ -1,4 +1,4 @@
-#include "onramp/python/pip_runner.h"
+#include "onramp/python/runner.h"
 
 #include <gtest/gtest.h>
 
@@ -32,13 +32,15 @@ TEST(PipArgv, RunsPipAsAModuleOfTheInterpreter) {
             (std::vector<std::string>{"/venv/bin/python", "-m", "pip", "install", "--no-deps", "x.whl"}));
 }
 
-TEST(PipRunner, RunsInTheSandboxWithoutFileSizeOrAddressSpaceLimits) {
+TEST(Runner, SandboxedRunsInTheSandboxWithoutFileSizeOrAddressSpaceLimits) {
   RecordingRunner runner;
-  PipRunner pip(runner, dirs_under("/run/sandbox"), "/run", {{"TMPDIR", "/big/tmp"}});
-  ASSERT_TRUE(pip.run(pip_argv("python3", {"check"}), 600));
+  auto pip = Runner::sandboxed(runner, dirs_under("/run/sandbox"), "/run", TimeLimits().set(Child::kPipCheck, 7),
+                               {{"TMPDIR", "/big/tmp"}});
+  ASSERT_TRUE(pip.run(pip_argv("python3", {"check"}), Child::kPipCheck));
   EXPECT_EQ(runner.last.argv, (std::vector<std::string>{"python3", "-m", "pip", "check"}));
   EXPECT_EQ(runner.last.cwd, "/run");
-  EXPECT_EQ(runner.last.limits.wall_seconds, 600);
+  EXPECT_EQ(runner.last.limits.wall_seconds, 7);
+  EXPECT_EQ(runner.last.limits.limit_name, "pip-check");
   EXPECT_EQ(runner.last.limits.file_size_bytes, 0u);
   EXPECT_EQ(runner.last.limits.address_space_bytes, 0u);
   EXPECT_TRUE(has(runner.last.env, "HOME=/run/sandbox/home"));
@@ -46,16 +48,27 @@ TEST(PipRunner, RunsInTheSandboxWithoutFileSizeOrAddressSpaceLimits) {
   EXPECT_FALSE(has(runner.last.env, "TMPDIR=/run/sandbox/tmp"));
 }
 
-TEST(PipRunner, AsTheUserKeepsOnrampsEnvironmentAndTheDefaultLimits) {
+TEST(Runner, AsTheUserKeepsOnrampsEnvironmentWithoutSizeOrCpuLimits) {
   ::setenv("ONRAMP_PIP_RUNNER_TEST", "seen", 1);
   RecordingRunner runner;
-  ASSERT_TRUE(PipRunner::as_user(runner, "/run").run(pip_argv("python3", {"config", "list"}), 120));
+  ASSERT_TRUE(Runner::as_user(runner, "/run", TimeLimits()).run(pip_argv("python3", {"config", "list"}),
+                                                                Child::kPipQuery));
   ::unsetenv("ONRAMP_PIP_RUNNER_TEST");
   EXPECT_TRUE(has(runner.last.env, "ONRAMP_PIP_RUNNER_TEST=seen"));
   EXPECT_EQ(runner.last.cwd, "/run");
-  EXPECT_EQ(runner.last.limits.wall_seconds, 120);
-  EXPECT_EQ(runner.last.limits.file_size_bytes, Limits{}.file_size_bytes);
-  EXPECT_EQ(runner.last.limits.address_space_bytes, Limits{}.address_space_bytes);
+  EXPECT_EQ(runner.last.limits.wall_seconds, default_seconds(Child::kPipQuery));
+  EXPECT_EQ(runner.last.limits.file_size_bytes, 0u);
+  EXPECT_EQ(runner.last.limits.address_space_bytes, 0u);
+  EXPECT_EQ(runner.last.limits.cpu_seconds, 0u);
+}
+
+TEST(Runner, BareRunsFromTheRootWithPathAlone) {
+  RecordingRunner runner;
+  ASSERT_TRUE(Runner::bare(runner, TimeLimits()).run({"python3", "-I", "-c", "pass"}, Child::kInterpreterQuery));
+  EXPECT_EQ(runner.last.cwd, "/");
+  ASSERT_EQ(runner.last.env.size(), 3u);
+  EXPECT_TRUE(runner.last.env[0].starts_with("PATH="));
+  EXPECT_EQ(runner.last.limits.limit_name, "interpreter-query");
 }
 
 }  // namespace
