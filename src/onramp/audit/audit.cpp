@@ -40,7 +40,7 @@
 #include "onramp/util/time_ledger.h"
 #include "onramp/wheel/keys.h"
 #include "onramp/wheel/facts_store.h"
-#include "onramp/wheel/metadata.h"
+#include "onramp/packaging/metadata.h"
 #include "onramp/wheel/wheel_facts.h"
 #include "onramp/wheel/wheel_run.h"
 

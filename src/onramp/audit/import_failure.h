@@ -13,7 +13,7 @@
 #include "onramp/diagnosis/facts.h"
 #include "onramp/report/model.h"
 #include "onramp/util/process.h"
-#include "onramp/wheel/metadata.h"
+#include "onramp/packaging/metadata.h"
 
 namespace onramp::audit {
 

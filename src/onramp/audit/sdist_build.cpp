@@ -7,7 +7,7 @@
 
 #include <memory>
 
-#include "onramp/index/pip_lines.h"
+#include "onramp/packaging/pip_lines.h"
 #include "onramp/python/pip_runner.h"
 #include "onramp/util/command_line.h"
 #include "onramp/util/toml_file.h"
