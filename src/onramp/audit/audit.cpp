@@ -16,7 +16,6 @@
 #include "onramp/audit/last_resolution.h"
 #include "onramp/audit/registrations_vs_source.h"
 #include "onramp/audit/requirement_step.h"
-#include "onramp/audit/sdist_build.h"
 #include "onramp/audit/served_view.h"
 #include "onramp/audit/steps.h"
 #include "onramp/audit/verdict.h"
@@ -33,6 +32,7 @@
 #include "onramp/probe/probe.h"
 #include "onramp/report/render.h"
 #include "onramp/install/install.h"
+#include "onramp/install/sdist_build.h"
 #include "onramp/python/sandbox.h"
 #include "onramp/report/finding_graph.h"
 #include "onramp/source/source.h"
@@ -195,10 +195,10 @@ std::string needs_sdist(const AuditState& s) {
 // The built wheel replaces the sdist: first among the wheels to read, and in the wheelhouse.
 std::string run_build_step(AuditState& s) {
   SandboxRunner runner;
-  SdistBuildOptions o{s.host_python, s.sdist, s.index_args, s.options.run_dir / "build", s.options.sandbox.timeout_seconds,
+  install::SdistBuildOptions o{s.host_python, s.sdist, s.index_args, s.options.run_dir / "build", s.options.sandbox.timeout_seconds,
                       s.options.sandbox.env};
   s.options.progress("building " + s.sdist + " (pip wheel --no-deps, in the sandbox)");
-  SdistBuild built = build_sdist(runner, o);
+  install::SdistBuild built = install::build_sdist(runner, o);
   s.report.sections.push_back(std::move(built.section));
   if (built.wheel.empty()) {
     s.build_stop = built.stop;

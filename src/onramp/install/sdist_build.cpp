@@ -1,4 +1,4 @@
-#include "onramp/audit/sdist_build.h"
+#include "onramp/install/sdist_build.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -15,7 +15,7 @@
 #include "onramp/wheel/wheel_section.h"
 #include "onramp/report/writing.h"
 
-namespace onramp::audit {
+namespace onramp::install {
 namespace {
 
 namespace fs = std::filesystem;
@@ -167,4 +167,4 @@ SdistBuild build_sdist(ProcessRunner& runner, const SdistBuildOptions& o) {
   return out;
 }
 
-}  // namespace onramp::audit
+}  // namespace onramp::install

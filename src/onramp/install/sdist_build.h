@@ -16,7 +16,7 @@
 #include "onramp/util/process.h"
 #include "onramp/util/sandbox.h"
 
-namespace onramp::audit {
+namespace onramp::install {
 
 struct SdistBuildOptions {
   std::string python;                   // the interpreter whose pip builds (the install's)
@@ -47,4 +47,4 @@ Result<BuildSystem> read_build_system(const std::string& sdist);
 
 SdistBuild build_sdist(ProcessRunner& runner, const SdistBuildOptions& options);
 
-}  // namespace onramp::audit
+}  // namespace onramp::install
