@@ -14,6 +14,7 @@
 #include "onramp/audit/causes.h"
 #include "onramp/audit/import_failure.h"
 #include "onramp/audit/last_resolution.h"
+#include "onramp/audit/probe_step.h"
 #include "onramp/audit/registrations_vs_source.h"
 #include "onramp/audit/requirement_step.h"
 #include "onramp/audit/served_view.h"
@@ -29,7 +30,6 @@
 #include "onramp/examples/example_sources.h"
 #include "onramp/examples/examples_run.h"
 #include "onramp/probe/ask_routes.h"
-#include "onramp/probe/probe.h"
 #include "onramp/report/render.h"
 #include "onramp/install/install.h"
 #include "onramp/install/sdist_build.h"
@@ -336,7 +336,7 @@ RoutesJob prepare_routes(const AuditState& s);
 
 std::string run_probe_step(AuditState& s) {
   auto python = open_python(s, "probe");
-  probe::ProbeOptions options;
+  ProbeOptions options;
   options.module = s.module;
   options.device = !s.options.device.empty() ? s.options.device : s.profile ? s.profile->device : "";
   options.runs = s.options.runs;
@@ -356,7 +356,7 @@ std::string run_probe_step(AuditState& s) {
       s.routes_stop = e.what();  // the routes step's failure, not the probe's
     }
   }
-  auto sections = probe::probe_sections(python, options);
+  auto sections = probe_sections(python, options);
   s.probe_api = std::move(sections.api);
   s.report.sections.push_back(std::move(sections.probe));
   if (sections.integration) s.report.sections.push_back(std::move(*sections.integration));
