@@ -4,9 +4,9 @@
 // --verbose`, and the file names the pages list
 // (wheel tags, versions, manylinux floors), judged against the tags read.
 #include "fuzz_input.h"
-#include "onramp/index/pip_report.h"
+#include "onramp/packaging/pip_report.h"
 #include "onramp/index/simple_page.h"
-#include "onramp/index/tags.h"
+#include "onramp/packaging/tags.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace onramp::index;

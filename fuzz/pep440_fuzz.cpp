@@ -3,8 +3,8 @@
 // version is matched against it, and against itself, so that comparison runs
 // on arbitrary versions.
 #include "fuzz_input.h"
-#include "onramp/wheel/metadata.h"
-#include "onramp/wheel/pep440.h"
+#include "onramp/packaging/metadata.h"
+#include "onramp/packaging/pep440.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text = onramp::fuzz::as_text(data, size);

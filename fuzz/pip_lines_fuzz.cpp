@@ -3,7 +3,7 @@
 #include <string>
 
 #include "fuzz_input.h"
-#include "onramp/index/pip_lines.h"
+#include "onramp/packaging/pip_lines.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(onramp::fuzz::as_text(data, size));

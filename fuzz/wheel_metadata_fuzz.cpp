@@ -1,6 +1,6 @@
 // The RFC 822-style files of a wheel's .dist-info: METADATA and WHEEL.
 #include "fuzz_input.h"
-#include "onramp/wheel/metadata.h"
+#include "onramp/packaging/metadata.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view text = onramp::fuzz::as_text(data, size);

@@ -14,9 +14,9 @@
 #include "onramp/audit/causes.h"
 #include "onramp/audit/import_failure.h"
 #include "onramp/audit/last_resolution.h"
+#include "onramp/audit/probe_step.h"
 #include "onramp/audit/registrations_vs_source.h"
 #include "onramp/audit/requirement_step.h"
-#include "onramp/audit/sdist_build.h"
 #include "onramp/audit/served_view.h"
 #include "onramp/audit/steps.h"
 #include "onramp/audit/verdict.h"
@@ -30,9 +30,9 @@
 #include "onramp/examples/example_sources.h"
 #include "onramp/examples/examples_run.h"
 #include "onramp/probe/ask_routes.h"
-#include "onramp/probe/probe.h"
 #include "onramp/report/render.h"
 #include "onramp/install/install.h"
+#include "onramp/install/sdist_build.h"
 #include "onramp/python/sandbox.h"
 #include "onramp/report/finding_graph.h"
 #include "onramp/source/source.h"
@@ -40,7 +40,7 @@
 #include "onramp/util/time_ledger.h"
 #include "onramp/wheel/keys.h"
 #include "onramp/audit/run_context.h"
-#include "onramp/wheel/metadata.h"
+#include "onramp/packaging/metadata.h"
 #include "onramp/wheel/wheel_facts.h"
 #include "onramp/wheel/wheel_run.h"
 
@@ -208,10 +208,10 @@ std::string needs_sdist(const AuditState& s) {
 
 // The built wheel replaces the sdist: first among the wheels to read, and in the wheelhouse.
 std::string run_build_step(AuditState& s) {
-  SdistBuildOptions o{value_or_fatal(s.interpreters.choose(s.host_python)).executable, s.sdist, s.index_args, s.options.run_dir / "build", s.options.sandbox.limits,
+  install::SdistBuildOptions o{value_or_fatal(s.interpreters.choose(s.host_python)).executable, s.sdist, s.index_args, s.options.run_dir / "build", s.options.sandbox.limits,
                       s.options.sandbox.env};
   s.options.progress("building " + s.sdist + " (pip wheel --no-deps, in the sandbox)");
-  SdistBuild built = build_sdist(s.run.runner(), s.run.wheels, o);
+  install::SdistBuild built = install::build_sdist(s.run.runner(), s.run.wheels, o);
   s.report.sections.push_back(std::move(built.section));
   if (built.wheel.empty()) {
     s.build_stop = built.stop;
@@ -348,7 +348,7 @@ RoutesJob prepare_routes(const AuditState& s);
 
 std::string run_probe_step(AuditState& s) {
   auto python = open_python(s, "probe");
-  probe::ProbeOptions options;
+  ProbeOptions options;
   options.module = s.module;
   options.device = !s.options.device.empty() ? s.options.device : s.profile ? s.profile->device : "";
   options.runs = s.options.runs;
@@ -367,7 +367,7 @@ std::string run_probe_step(AuditState& s) {
       s.routes_stop = e.what();  // the routes step's failure, not the probe's
     }
   }
-  auto sections = probe::probe_sections(python, options);
+  auto sections = probe_sections(python, options);
   s.probe_api = std::move(sections.api);
   s.report.sections.push_back(std::move(sections.probe));
   if (sections.integration) s.report.sections.push_back(std::move(*sections.integration));

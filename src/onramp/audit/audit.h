@@ -52,7 +52,7 @@ struct AuditOptions {
   std::string aten;                 // ATen schema for ops
   int runs = 3;                     // import timing runs
   // Work run at once where it is independent (--jobs): the wheel read beside
-  // the install, and the probe's interpreters after its cold import (probe.h).
+  // the install, and the probe's interpreters after its cold import (probe_step.h).
   // 1: every step and run one after another.
   int jobs = 1;
   bool integration = true;          // the probe step's integration scorecard (integration/scorecard.h)

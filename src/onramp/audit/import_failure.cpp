@@ -8,8 +8,8 @@
 #include <sstream>
 
 #include "onramp/audit/own_host.h"
-#include "onramp/index/pip_lines.h"
-#include "onramp/index/pip_report.h"
+#include "onramp/packaging/pip_lines.h"
+#include "onramp/packaging/pip_report.h"
 #include "onramp/python/interpreter.h"
 #include "onramp/python/runner.h"
 #include "onramp/util/command_line.h"

@@ -15,8 +15,8 @@
 #include "onramp/python/interpreter.h"
 #include "onramp/report/model.h"
 #include "onramp/util/process.h"
+#include "onramp/packaging/metadata.h"
 #include "onramp/util/time_limits.h"
-#include "onramp/wheel/metadata.h"
 
 namespace onramp::audit {
 

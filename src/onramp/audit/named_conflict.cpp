@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "onramp/util/text.h"
-#include "onramp/wheel/metadata.h"
+#include "onramp/packaging/metadata.h"
 
 namespace onramp::audit {
 std::vector<std::string> conflict_lines(const std::string& pip_output) {

@@ -12,8 +12,8 @@
 #include "onramp/index/file_cache.h"
 #include "onramp/index/index_pages.h"
 #include "onramp/index/resolve.h"
-#include "onramp/wheel/metadata.h"
-#include "onramp/wheel/pep440.h"
+#include "onramp/packaging/metadata.h"
+#include "onramp/packaging/pep440.h"
 #include "onramp/util/sandbox.h"
 #include "onramp/wheel/wheel_facts.h"
 

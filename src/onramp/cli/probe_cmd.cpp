@@ -1,9 +1,9 @@
 #include <memory>
 
+#include "onramp/audit/probe_step.h"
 #include "onramp/cli/command.h"
 #include "onramp/cli/output.h"
 #include "onramp/cli/sandbox_options.h"
-#include "onramp/probe/probe.h"
 #include "onramp/util/error.h"
 #include "onramp/util/jobs.h"
 
@@ -11,7 +11,7 @@ namespace onramp::cli {
 namespace {
 
 struct ProbeArgs {
-  probe::ProbeOptions options;
+  audit::ProbeOptions options;
   bool no_import = false;
   bool no_api = false;
   bool no_integration = false;
@@ -24,7 +24,7 @@ int run_probe(const ProbeArgs& args) {
   SandboxRunner runner;
   python::Interpreters interpreters(runner, args.sandbox.sandbox.limits);
   auto python = python::Sandbox::open(interpreters, args.sandbox.sandbox, run_dir);
-  probe::ProbeOptions options = args.options;
+  audit::ProbeOptions options = args.options;
   options.import_runs = !args.no_import;
   options.device_api = !args.no_api;
   options.integration = !args.no_integration;
@@ -32,7 +32,7 @@ int run_probe(const ProbeArgs& args) {
   report.target = {{"kind", "module"}, {"module", options.module}, {"python", python.python()}};
   if (!options.device.empty()) report.target["device"] = options.device;
   report.run_dir = run_dir.string();
-  auto sections = probe::probe_sections(python, options);
+  auto sections = audit::probe_sections(python, options);
   report.sections.push_back(std::move(sections.probe));
   if (sections.integration) report.sections.push_back(std::move(*sections.integration));
   args.output.emit(report);

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <set>
 
-#include "onramp/index/tags.h"
-#include "onramp/wheel/pep440.h"
+#include "onramp/packaging/tags.h"
+#include "onramp/packaging/pep440.h"
 
 namespace onramp::host {
 namespace {

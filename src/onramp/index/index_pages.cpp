@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "onramp/index/http.h"
-#include "onramp/wheel/metadata.h"
+#include "onramp/packaging/metadata.h"
 
 namespace onramp::index {
 namespace {

@@ -5,8 +5,8 @@
 #include <cmath>
 
 #include "onramp/diagnosis/diagnosis.h"
-#include "onramp/index/pip_lines.h"
-#include "onramp/install/temp_space.h"
+#include "onramp/packaging/pip_lines.h"
+#include "onramp/packaging/temp_space.h"
 #include "onramp/util/text.h"
 #include "onramp/report/writing.h"
 

@@ -7,9 +7,9 @@
 #include <set>
 
 #include "onramp/index/file_cache.h"
-#include "onramp/install/temp_space.h"
-#include "onramp/wheel/metadata.h"
-#include "onramp/wheel/pep440.h"
+#include "onramp/packaging/temp_space.h"
+#include "onramp/packaging/metadata.h"
+#include "onramp/packaging/pep440.h"
 
 namespace onramp::index {
 namespace {

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "onramp/index/pip_report.h"
+#include "onramp/packaging/pip_report.h"
 #include "onramp/index/simple_page.h"
-#include "onramp/index/tags.h"
+#include "onramp/packaging/tags.h"
 
 namespace onramp::index {
 

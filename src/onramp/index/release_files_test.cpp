@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "onramp/install/temp_space.h"
+#include "onramp/packaging/temp_space.h"
 
 namespace onramp::index {
 namespace {

@@ -14,7 +14,7 @@
 #include "onramp/util/command_line.h"
 #include "onramp/util/sandbox.h"
 #include "onramp/util/text_file.h"
-#include "onramp/wheel/metadata.h"
+#include "onramp/packaging/metadata.h"
 #include "onramp/wheel/wheel_archive.h"
 
 namespace onramp::index {

@@ -12,7 +12,7 @@
 
 #include "onramp/index/file_cache.h"
 #include "onramp/index/index_options.h"
-#include "onramp/index/pip_report.h"
+#include "onramp/packaging/pip_report.h"
 #include "onramp/index/release_files.h"
 #include "onramp/report/model.h"
 #include "onramp/python/interpreter.h"

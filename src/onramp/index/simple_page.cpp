@@ -8,11 +8,11 @@
 #include <cctype>
 #include <set>
 
-#include "onramp/index/json_text.h"
-#include "onramp/index/pip_report.h"
+#include "onramp/packaging/json_text.h"
+#include "onramp/packaging/pip_report.h"
 #include "onramp/util/text.h"
-#include "onramp/wheel/metadata.h"
-#include "onramp/wheel/pep440.h"
+#include "onramp/packaging/metadata.h"
+#include "onramp/packaging/pep440.h"
 
 namespace onramp::index {
 namespace {

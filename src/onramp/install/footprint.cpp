@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "onramp/wheel/elf_facts.h"
-#include "onramp/wheel/metadata.h"
+#include "onramp/packaging/metadata.h"
 #include "onramp/util/text_file.h"
 
 namespace onramp::install {

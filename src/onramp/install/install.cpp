@@ -10,7 +10,7 @@
 #include "onramp/install/install_plan.h"
 #include "onramp/install/install_section.h"
 #include "onramp/install/peak_usage.h"
-#include "onramp/install/pip_check.h"
+#include "onramp/packaging/pip_check.h"
 #include "onramp/python/interpreter.h"
 #include "onramp/python/runner.h"
 #include "onramp/util/command_line.h"

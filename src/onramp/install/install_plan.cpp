@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <set>
 
-#include "onramp/wheel/metadata.h"
+#include "onramp/packaging/metadata.h"
 #include "onramp/wheel/wheel_archive.h"
 
 namespace onramp::install {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "onramp/install/temp_space.h"
+#include "onramp/packaging/temp_space.h"
 #include "onramp/util/error.h"
 
 namespace onramp::install {

@@ -2,10 +2,10 @@
 
 #include <fmt/format.h>
 
-#include "onramp/index/pip_lines.h"
+#include "onramp/packaging/pip_lines.h"
 #include "onramp/install/keys.h"
 #include "onramp/util/text.h"
-#include "onramp/wheel/metadata.h"
+#include "onramp/packaging/metadata.h"
 #include "onramp/report/finding_graph.h"
 #include "onramp/report/writing.h"
 

@@ -8,9 +8,9 @@
 #include "onramp/report/model.h"
 #include "onramp/install/footprint.h"
 #include "onramp/install/install_plan.h"
-#include "onramp/install/pip_check.h"
+#include "onramp/packaging/pip_check.h"
 #include "onramp/python/interpreter.h"
-#include "onramp/install/temp_space.h"
+#include "onramp/packaging/temp_space.h"
 #include "onramp/util/process.h"
 
 namespace onramp::install {

@@ -8,7 +8,6 @@ namespace onramp::ops {
 namespace {
 
 using testing::named;
-using testing::texts;
 
 TEST(PythonLiterals, FrozensetListTupleSetAndDictKeys) {
   auto e = extract_python(R"(
@@ -26,14 +25,14 @@ def f():
     call("not", "assigned")
 )", "native_functions_data.py");
   ASSERT_NE(named(e, "UNREGISTERED_OPS"), nullptr);
-  EXPECT_EQ(texts(*named(e, "UNREGISTERED_OPS")), (std::vector<std::string>{"aten::_coalesce", "relu", "add.out"}));
+  EXPECT_EQ(testing::texts(*named(e, "UNREGISTERED_OPS")), (std::vector<std::string>{"aten::_coalesce", "relu", "add.out"}));
   EXPECT_EQ(named(e, "UNREGISTERED_OPS")->line, 3);
   EXPECT_EQ(named(e, "UNREGISTERED_OPS")->members[1].line, 5);
   ASSERT_NE(named(e, "SKIPS"), nullptr);
-  EXPECT_EQ(texts(*named(e, "SKIPS")), (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(testing::texts(*named(e, "SKIPS")), (std::vector<std::string>{"a", "b"}));
   ASSERT_NE(named(e, "BOTH"), nullptr);
   ASSERT_NE(named(e, "COSTS"), nullptr);
-  EXPECT_EQ(texts(*named(e, "COSTS")), (std::vector<std::string>{"add", "mul", "sub"}));
+  EXPECT_EQ(testing::texts(*named(e, "COSTS")), (std::vector<std::string>{"add", "mul", "sub"}));
   EXPECT_EQ(named(e, "MIXED"), nullptr);  // mostly not strings
   EXPECT_TRUE(e.diagnostics.empty());
 }
@@ -42,7 +41,7 @@ TEST(PythonLiterals, TripleQuotedStringsAndHashesInsideStrings) {
   auto e = extract_python("DOC = \"\"\"\nOPS = ['not', 'real']\n\"\"\"\nREAL = ['a#b', 'c']\n", "x.py");
   EXPECT_EQ(named(e, "OPS"), nullptr);
   ASSERT_NE(named(e, "REAL"), nullptr);
-  EXPECT_EQ(texts(*named(e, "REAL")), (std::vector<std::string>{"a#b", "c"}));
+  EXPECT_EQ(testing::texts(*named(e, "REAL")), (std::vector<std::string>{"a#b", "c"}));
   EXPECT_EQ(named(e, "REAL")->line, 4);
 }
 

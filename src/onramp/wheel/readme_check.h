@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "onramp/wheel/pep440.h"
+#include "onramp/packaging/pep440.h"
 
 namespace onramp::wheel {
 

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "onramp/wheel/keys.h"
-#include "onramp/wheel/pep440.h"
+#include "onramp/packaging/pep440.h"
 #include "onramp/wheel/readme_check.h"
 #include "onramp/report/finding_graph.h"
 #include "onramp/report/writing.h"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "onramp/wheel/metadata.h"
+#include "onramp/packaging/metadata.h"
 #include "onramp/wheel/wheel_archive.h"
 
 namespace onramp::wheel {

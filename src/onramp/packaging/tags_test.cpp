@@ -1,4 +1,4 @@
-#include "onramp/index/tags.h"
+#include "onramp/packaging/tags.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "onramp/audit/sdist_build.h"
+#include "onramp/install/sdist_build.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -9,7 +9,7 @@
 #include <fstream>
 #include <map>
 
-namespace onramp::audit {
+namespace onramp::install {
 namespace {
 
 namespace fs = std::filesystem;
@@ -75,4 +75,4 @@ TEST(SdistBuild, ANonArchiveOrABadPyprojectIsAnErrorNamingTheFile) {
 }
 
 }  // namespace
-}  // namespace onramp::audit
+}  // namespace onramp::install

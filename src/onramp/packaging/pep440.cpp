@@ -1,4 +1,4 @@
-#include "onramp/wheel/pep440.h"
+#include "onramp/packaging/pep440.h"
 
 #include <fmt/format.h>
 

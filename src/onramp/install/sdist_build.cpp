@@ -1,4 +1,4 @@
-#include "onramp/audit/sdist_build.h"
+#include "onramp/install/sdist_build.h"
 
 #include <archive.h>
 #include <archive_entry.h>
@@ -7,7 +7,7 @@
 
 #include <memory>
 
-#include "onramp/index/pip_lines.h"
+#include "onramp/packaging/pip_lines.h"
 #include "onramp/python/runner.h"
 #include "onramp/util/command_line.h"
 #include "onramp/util/toml_file.h"
@@ -15,7 +15,7 @@
 #include "onramp/wheel/wheel_section.h"
 #include "onramp/report/writing.h"
 
-namespace onramp::audit {
+namespace onramp::install {
 namespace {
 
 namespace fs = std::filesystem;
@@ -168,4 +168,4 @@ SdistBuild build_sdist(ProcessRunner& runner, wheel::WheelReads& reads, const Sd
   return out;
 }
 
-}  // namespace onramp::audit
+}  // namespace onramp::install

@@ -1,4 +1,4 @@
-#include "onramp/index/pip_lines.h"
+#include "onramp/packaging/pip_lines.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,4 +1,4 @@
-#include "onramp/index/tags.h"
+#include "onramp/packaging/tags.h"
 
 #include <fmt/format.h>
 #include <gnu/libc-version.h>
@@ -12,7 +12,7 @@
 #include <utility>
 
 #include "onramp/util/text.h"
-#include "onramp/wheel/metadata.h"
+#include "onramp/packaging/metadata.h"
 
 namespace onramp::index {
 namespace {

@@ -1,7 +1,7 @@
-#include "onramp/install/pip_check.h"
+#include "onramp/packaging/pip_check.h"
 
 #include "onramp/util/text.h"
-#include "onramp/wheel/metadata.h"
+#include "onramp/packaging/metadata.h"
 
 #include <algorithm>
 #include <tuple>

@@ -1,4 +1,4 @@
-#include "onramp/install/pip_check.h"
+#include "onramp/packaging/pip_check.h"
 
 #include <gtest/gtest.h>
 

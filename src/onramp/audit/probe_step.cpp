@@ -1,4 +1,4 @@
-#include "onramp/probe/probe.h"
+#include "onramp/audit/probe_step.h"
 
 #include <fmt/format.h>
 
@@ -11,7 +11,7 @@
 #include "onramp/util/jobs.h"
 #include "onramp/util/progress.h"
 
-namespace onramp::probe {
+namespace onramp::audit {
 namespace {
 
 // The importtime tables list the top 10 modules: enough to name the slow ones.
@@ -20,7 +20,7 @@ constexpr size_t kImportTimeTop = 10;
 // What the runs after the cold import leave, each in a place of its own, so
 // that the section is built in one order whichever run ends first.
 struct LaterRuns {
-  std::vector<ImportRun> imports;  // cold first (run before these), warm ones, importtime last
+  std::vector<probe::ImportRun> imports;  // cold first (run before these), warm ones, importtime last
   python::ScriptRun api;
   python::ScriptRun sites;
   integration::GroupRun runtime;
@@ -31,12 +31,12 @@ void add_import_jobs(util::JobGroup& jobs, python::Sandbox& sandbox, const Probe
   for (int i = 2; i <= options.runs; ++i) {
     jobs.add([&sandbox, &options, &out, i] {
       sandbox.progress(fmt::format("import {}: run {}/{}", options.module, i, options.runs));
-      out.imports[static_cast<size_t>(i - 1)] = run_import(sandbox, options.module, "warm", i, options.import_facts);
+      out.imports[static_cast<size_t>(i - 1)] = probe::run_import(sandbox, options.module, "warm", i, options.import_facts);
     });
   }
   jobs.add([&sandbox, &options, &out] {
     sandbox.progress(fmt::format("import {}: -X importtime", options.module));
-    out.imports.back() = run_import(sandbox, options.module, "importtime", 0, options.import_facts);
+    out.imports.back() = probe::run_import(sandbox, options.module, "importtime", 0, options.import_facts);
   });
 }
 
@@ -48,15 +48,15 @@ void add_import_jobs(util::JobGroup& jobs, python::Sandbox& sandbox, const Probe
 // stalls CPU work makes it: its slot is lent meanwhile,
 // integration/lend_watch.h).
 void add_api_jobs(util::JobGroup& jobs, python::Sandbox& sandbox, const ProbeOptions& options,
-                  const ApiProbeOptions& api, bool scorecard, LaterRuns& out) {
+                  const probe::ApiProbeOptions& api, bool scorecard, LaterRuns& out) {
   if (!scorecard) {
-    jobs.add([&sandbox, &api, &out] { out.api = run_api_matrix(sandbox, api); });
+    jobs.add([&sandbox, &api, &out] { out.api = probe::run_api_matrix(sandbox, api); });
     return;
   }
   integration::ScorecardOptions card{options.module, options.device};
   jobs.add_lending([&sandbox, &api, card, &out](util::SlotLease& lease) {
     sandbox.progress("device-API matrix for " + api.module + ", run first by the runtime group");
-    integration::MatrixFirst matrix{python::scripts::kApiProbe, kApiProbeResult, api_matrix_args(api),
+    integration::MatrixFirst matrix{python::scripts::kApiProbe, probe::kApiProbeResult, probe::api_matrix_args(api),
                                     sandbox.limits().wall_seconds};
     auto group = integration::runtime_group(sandbox, card, std::move(matrix));
     group.lease = &lease;
@@ -78,24 +78,24 @@ void add_api_jobs(util::JobGroup& jobs, python::Sandbox& sandbox, const ProbeOpt
 // core to a long run alone.
 void add_sites_job(util::JobGroup& jobs, python::Sandbox& sandbox, const ProbeOptions& options, LaterRuns& out) {
   if (options.module.empty()) return;
-  jobs.add([&sandbox, &options, &out] { out.sites = run_rename_sites(sandbox, options.module); });
+  jobs.add([&sandbox, &options, &out] { out.sites = probe::run_rename_sites(sandbox, options.module); });
 }
 
 }  // namespace
 
 ProbeSections probe_sections(python::Sandbox& sandbox, const ProbeOptions& options) {
-  ProbeSections out{report::Section{keys::kSection, "Import and device probes", {}, {}, {}}, std::nullopt, std::nullopt};
+  ProbeSections out{report::Section{probe::keys::kSection, "Import and device probes", {}, {}, {}}, std::nullopt, std::nullopt};
   bool imports = !options.module.empty() && options.import_runs;
   bool scorecard = options.device_api && options.integration && !options.module.empty();
   bool routes = scorecard || !options.more_routes.empty();
-  ApiProbeOptions api{options.module, options.device,
-                      routes ? integration::write_routes_file(sandbox, options.more_routes) : ""};
+  probe::ApiProbeOptions api{options.module, options.device,
+                             routes ? integration::write_routes_file(sandbox, options.more_routes) : ""};
   LaterRuns later;
   if (imports) {
     later.imports.resize(static_cast<size_t>(options.runs) + 1);
     // The cold import runs first and alone: nothing of onramp's shares the machine with it.
     sandbox.progress(fmt::format("import {}: run 1/{}", options.module, options.runs));
-    later.imports.front() = run_import(sandbox, options.module, "cold", 1, options.import_facts);
+    later.imports.front() = probe::run_import(sandbox, options.module, "cold", 1, options.import_facts);
   }
   {
     // Slots are taken in the order tasks are added: the matrix (the head of
@@ -108,14 +108,14 @@ ProbeSections probe_sections(python::Sandbox& sandbox, const ProbeOptions& optio
     jobs.wait();
   }
   if (imports) {
-    add_import_results(out.probe, std::move(later.imports), {options.module, options.runs, kImportTimeTop, options.import_facts});
+    probe::add_import_results(out.probe, std::move(later.imports), {options.module, options.runs, kImportTimeTop, options.import_facts});
   }
   if (!options.device_api) return out;
-  add_host_figure(out.probe, sandbox);
-  add_api_records(out.probe, later.api, api, options.module.empty() ? nullptr : &later.sites, options.facts);
+  probe::add_host_figure(out.probe, sandbox);
+  probe::add_api_records(out.probe, later.api, api, options.module.empty() ? nullptr : &later.sites, options.facts);
   if (scorecard) out.integration = integration::scorecard_from_runs(later.api, later.runtime, later.autoload_on);
   out.api = std::move(later.api);
   return out;
 }
 
-}  // namespace onramp::probe
+}  // namespace onramp::audit

@@ -1,4 +1,4 @@
-#include "onramp/wheel/metadata.h"
+#include "onramp/packaging/metadata.h"
 
 #include <gtest/gtest.h>
 

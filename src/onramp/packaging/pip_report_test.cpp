@@ -1,4 +1,4 @@
-#include "onramp/index/pip_report.h"
+#include "onramp/packaging/pip_report.h"
 
 #include <gtest/gtest.h>
 

@@ -18,7 +18,7 @@
 #include "onramp/util/time_limits.h"
 #include "onramp/wheel/wheel_reads.h"
 
-namespace onramp::audit {
+namespace onramp::install {
 
 struct SdistBuildOptions {
   std::string python;                   // the interpreter whose pip builds (the install's)
@@ -50,4 +50,4 @@ Result<BuildSystem> read_build_system(const std::string& sdist);
 // The built wheel is read through `reads` (the wheel step reads it again).
 SdistBuild build_sdist(ProcessRunner& runner, wheel::WheelReads& reads, const SdistBuildOptions& options);
 
-}  // namespace onramp::audit
+}  // namespace onramp::install

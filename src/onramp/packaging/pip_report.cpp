@@ -1,4 +1,4 @@
-#include "onramp/index/pip_report.h"
+#include "onramp/packaging/pip_report.h"
 
 #include <fmt/format.h>
 
@@ -6,8 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "onramp/index/json_text.h"
-#include "onramp/wheel/metadata.h"
+#include "onramp/packaging/json_text.h"
+#include "onramp/packaging/metadata.h"
 
 namespace onramp::index {
 namespace {

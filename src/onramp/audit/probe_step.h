@@ -1,9 +1,12 @@
 #pragma once
 // The probe section, as `onramp probe` and the audit's probe step build it:
-// the import timing runs (import_probe.h) and the device-API matrix
-// (api_probe.h), in one sandbox; with a module, also the integration
+// the import timing runs (probe/import_probe.h) and the device-API matrix
+// (probe/api_probe.h), in one sandbox; with a module, also the integration
 // scorecard (integration/scorecard.h), which reads the matrix's run. The runs
-// after the cold import may run at once (ProbeOptions::jobs).
+// after the cold import may run at once (ProbeOptions::jobs). It runs the
+// probes of probe/ and the groups of integration/ side by side, so it sits
+// above both: integration/ reads the probe's facts (integration/probe_facts.h)
+// and probe/ never includes integration/.
 #include <functional>
 #include <optional>
 #include <string>
@@ -13,7 +16,7 @@
 #include "onramp/python/sandbox.h"
 #include "onramp/report/model.h"
 
-namespace onramp::probe {
+namespace onramp::audit {
 
 struct ProbeOptions {
   std::string module;       // the backend module; "" for torch alone (no import runs)
@@ -22,8 +25,8 @@ struct ProbeOptions {
   bool import_runs = true;  // time the import (with a module)
   bool device_api = true;   // ask the device APIs what they answer
   bool integration = true;  // with a module and the device APIs: the integration scorecard
-  diagnosis::Facts import_facts;  // what the import's diagnosis may test (import_probe.h)
-  diagnosis::Facts* facts = nullptr;  // receives what the device-API probe measured (api_probe.h)
+  diagnosis::Facts import_facts;  // what the import's diagnosis may test (probe/import_probe.h)
+  diagnosis::Facts* facts = nullptr;  // receives what the device-API probe measured (probe/api_probe.h)
   // At most this many interpreters at once after the cold import (which runs
   // first and alone): the warm imports, the importtime run, the device-API
   // matrix, the rename sites and the integration groups (after the matrix).
@@ -48,4 +51,4 @@ struct ProbeSections {
 
 ProbeSections probe_sections(python::Sandbox& sandbox, const ProbeOptions& options);
 
-}  // namespace onramp::probe
+}  // namespace onramp::audit

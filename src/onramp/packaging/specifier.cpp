@@ -6,7 +6,7 @@
 #include <array>
 
 #include "onramp/util/text.h"
-#include "onramp/wheel/pep440.h"
+#include "onramp/packaging/pep440.h"
 
 namespace onramp::wheel {
 namespace {

@@ -1,4 +1,4 @@
-#include "onramp/wheel/metadata.h"
+#include "onramp/packaging/metadata.h"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 #include <charconv>
 
 #include "onramp/util/text.h"
-#include "onramp/wheel/pep440.h"
+#include "onramp/packaging/pep440.h"
 
 namespace onramp::wheel {
 namespace {

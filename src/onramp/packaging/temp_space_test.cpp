@@ -1,4 +1,4 @@
-#include "onramp/install/temp_space.h"
+#include "onramp/packaging/temp_space.h"
 
 #include <gtest/gtest.h>
 
