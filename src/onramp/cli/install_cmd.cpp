@@ -64,11 +64,10 @@ void declare_install(CLI::App& app, InstallArgs& args) {
   // reaches pip's environment, where a source build runs the target's setup code.
   args.sandbox.declare(
       app, {.timeout_seconds = 3600,
-            .timeout_help = "Wall-clock limit for pip, in seconds",
-            .python_help = "Interpreter for the venv (default: python3 if it has torch, else "
-                           "/usr/bin/python3)",
-            .env_help = "Set NAME=VALUE in pip's environment, which an sdist's build code (setup.py, "
-                        "its build backend) sees; repeatable",
+            .timeout_note = "It bounds pip",
+            .python_note = "The venv is made from it",
+            .env_note = "Here that is pip's environment, which an sdist's build code (setup.py, its build "
+                        "backend) sees",
             .interpreter_options = false});
 }
 

@@ -2,6 +2,7 @@
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/port_cmds.h"
 #include "onramp/cli/run_dir_arg.h"
+#include "onramp/cli/shared_options.h"
 #include "onramp/port/trace_models.h"
 
 namespace onramp::cli::port_cli {
@@ -39,12 +40,12 @@ void declare_trace(CLI::App& app, TraceArgs& args) {
   app.add_option("--device", args.request.device, "Run on cpu (default) or meta (no memory or compute; fewer kernels)")
       ->check(CLI::IsMember({"cpu", "meta"}));
   app.add_option("--phase-timeout", args.request.phase_timeout_seconds,
-                  "Limit of each phase of a model's trace (build, forward, backward), in seconds (default " +
-                      std::to_string(static_cast<int>(port::kPhaseTimeoutSeconds)) +
-                      "): a phase past it is a finding that names it")
-      ->check(CLI::PositiveNumber)
+                  "Limit of each phase of a model's trace (build, forward, backward), in seconds: a phase past "
+                  "it is a finding that names it")
+      ->check(positive_number())
+      ->capture_default_str()
       ->type_name("SECONDS");
-  app.add_option("--input-shape", args.request.input_shape, "Input shape of a torchvision model (default 1,3,224,224)")
+  app.add_option("--input-shape", args.request.input_shape, "Input shape of a torchvision model (default: the model's own, 1,3,224,224 for most)")
       ->type_name("N,C,H,W");
   app.add_option("--backend", args.backends,
                   "Join with a backend: a profile name or .toml path (with --backend-src), a saved ops "
@@ -54,16 +55,12 @@ void declare_trace(CLI::App& app, TraceArgs& args) {
       ->type_name("PROFILE|REPORT.json|module:NAME");
   app.add_option("--backend-src", args.request.backend_src, "The backend's source tree, read with onramp ops (with a profile)")->check(path_arg())
       ->type_name("DIR");
-  app.add_option("--aten", args.request.aten, "native_functions.yaml for the join (default: the torchgen of --python)")->check(path_arg())
-      ->type_name("PATH");
+  add_aten_option(app, args.request.aten);
   args.sandbox.declare(app, {.timeout_seconds = port::kTraceTimeoutSeconds,
                                .memory_bytes = port::kTraceMemoryBytes,
-                               .timeout_help = "Wall-clock limit of each model's trace, in seconds (a module:NAME "
-                                               "backend's import has " +
-                                               std::to_string(port::kOtherScriptsSeconds) + ")",
-                               .memory_help = "Address-space limit of each model's trace (e.g. 16G; a module:NAME "
-                                              "backend's import has none)",
-                               .python_help = kPortPythonHelp});
+                               .timeout_note = "It bounds each model's trace (a module:NAME backend's import has " +
+                                               std::to_string(port::kOtherScriptsSeconds) + " s)",
+                               .memory_note = "It bounds each model's trace (a module:NAME backend's import has none)"});
 }
 
 }  // namespace

@@ -4,7 +4,7 @@
 #include "onramp/cli/command.h"
 #include "onramp/cli/index_args.h"
 #include "onramp/cli/output.h"
-#include "onramp/cli/path_arg.h"
+#include "onramp/cli/shared_options.h"
 #include "onramp/index/resolve.h"
 #include "onramp/util/progress.h"
 #include "onramp/util/sandbox.h"
@@ -31,15 +31,12 @@ int run_resolve_command(const ResolveArgs& args) {
 
 void declare_resolve(CLI::App& app, ResolveArgs& args) {
   app.add_option("REQUIREMENT", args.options.requirement, "A PEP 508 requirement, e.g. 'torch-tpu==0.2.0'")->required();
-  app.add_option("--python", args.options.python,
-                 "Interpreter pip resolves for (default: python3 if it has torch, else /usr/bin/python3)")
-      ->check(path_arg());
+  add_python_option(app, args.options.python, "pip resolves for it");
   declare_index_options(app, args.options);
   app.add_flag("--download", args.options.download,
                "Download every file of the resolution into onramp's cache ($XDG_CACHE_HOME/onramp)");
-  app.add_option("--out", args.out, "Run directory (default: onramp-runs/<UTC timestamp>/ here)")
-      ->check(path_arg());
-  app.add_option("--timeout", args.options.pip_timeout_seconds, "Wall-clock limit for pip, in seconds (default 1800)");
+  add_out_option(app, args.out);
+  add_timeout_option(app, args.options.pip_timeout_seconds, "It bounds pip");
 }
 
 }  // namespace
