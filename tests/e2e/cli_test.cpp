@@ -58,6 +58,28 @@ TEST(Cli, EmptyOrBlankPathsAreBadInput) {
   }
 }
 
+// A number that must be above zero is refused before any work, in one line
+// naming the option (resolve would otherwise start pip).
+TEST(Cli, NumbersOutOfRangeAreBadInput) {
+  struct Case {
+    std::vector<std::string> args;
+    std::string line;
+  };
+  for (const auto& c : std::vector<Case>{
+           {{"resolve", "demo", "--timeout", "0"}, "onramp: --timeout: must be a number above 0, got '0'\n"},
+           {{"resolve", "demo", "--timeout", "-1"}, "onramp: --timeout: must be a number above 0, got '-1'\n"},
+           {{"census", ".", "--max-paths", "0"}, "onramp: --max-paths: must be a number above 0, got '0'\n"},
+           {{"ops", ".", "--max-file-size", "0"}, "onramp: --max-file-size: must be a number above 0, got '0'\n"},
+           {{"census", ".", "--threads", "0"}, "onramp: --jobs: Value 0 not in range 1 to 256\n"},
+           {{"probe", "--device", "cpu", "--jobs", "0"}, "onramp: --jobs: Value 0 not in range 1 to 256\n"},
+       }) {
+    auto r = run_onramp(c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.args[0] << " " << c.line;
+    EXPECT_EQ(r.err.substr(0, r.err.find('\n') + 1), c.line) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+}
+
 // Every subcommand that runs a target's Python takes the sandbox options,
 // declared once; install runs only pip, which --path, --memory and --env
 // must not reach.

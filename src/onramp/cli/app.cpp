@@ -21,19 +21,14 @@ int run(int argc, char** argv) {
     std::string command = failed->get_parent() ? "onramp " + failed->get_name() : "onramp";
     return "onramp: " + std::string(e.what()) + "\nRun '" + command + " --help' for more information.\n";
   });
-  Action action;
-  for (const auto& command : commands()) {
-    CLI::App* sub = app.add_subcommand(command.name, command.summary);
-    Action declared = command.declare(*sub);
-    sub->callback([&action, declared] { action = declared; });
-  }
+  auto action = add_commands(app, commands());
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
   }
   try {
-    return action ? action() : 0;
+    return *action ? (*action)() : 0;
   } catch (const FatalError& e) {
     std::cerr << "onramp: error: " << util::one_line(e.what()) << "\n";
     return e.exit_code();

@@ -10,10 +10,10 @@
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
 #include "onramp/cli/sandbox_options.h"
+#include "onramp/cli/shared_options.h"
 #include "onramp/report/budget.h"
 #include "onramp/report/render.h"
 #include "onramp/report/report_file.h"
-#include "onramp/util/jobs.h"
 #include "onramp/util/progress.h"
 #include "onramp/util/sandbox.h"
 #include "onramp/util/text_file.h"
@@ -33,8 +33,8 @@ struct AuditArgs {
   OutputOptions output;
 };
 
-int run_audit(AuditArgs& args) {
-  auto& o = args.options;
+int run_audit(const AuditArgs& args) {
+  audit::AuditOptions o = args.options;
   // Bad budgets are bad input: found before the long work starts.
   std::string budget_text;
   if (!args.budget.empty()) {
@@ -87,66 +87,62 @@ int run_audit(AuditArgs& args) {
   return within_budget ? 0 : 1;
 }
 
+void declare_audit(CLI::App& app, AuditArgs& args) {
+  auto& o = args.options;
+  app.add_option("TARGET", o.target,
+                 "A backend's repository (work tree or bare git dir), its .whl, or a PEP 508 requirement "
+                 "resolved from the package index ('torch-tpu==0.2.0')")
+      ->check(path_arg())
+      ->required();
+  app.add_option("--repo", o.repo, "The backend's repository, for census and ops when TARGET is a requirement or "
+                                   "a wheel (work tree or bare git dir)")->check(path_arg())->type_name("DIR");
+  app.add_option("--docs", o.docs, "A document or folder with examples (Markdown, notebooks); repeatable "
+                                   "(default: the repository's README.md, else the wheel's METADATA "
+                                   "description)")->check(path_arg())->type_name("PATH");
+  declare_index_options(app, o.index);
+  app.add_option("--torch", o.index.torch, "For a requirement: the torch to install beside it, a version or a "
+                                           "specifier (default: the interpreter's own, else the newest torch file on this machine "
+                                           "that the backend accepts)")
+      ->type_name("SPEC");
+  app.add_flag("--allow-torch-download", o.index.allow_torch_download,
+               "For a requirement: let pip download torch (several GB for a CUDA build); without it, a torch "
+               "that is not on this machine stops the audit before the install");
+  add_rev_option(app, o.rev);
+  add_profile_option(app, o.profile);
+  app.add_option("--wheel", o.wheels, "A wheel to read and install; repeatable")->check(path_arg())->type_name("WHEEL");
+  app.add_option("--pip-args", args.pip_args, "More arguments for pip install, as one string");
+  app.add_flag("--no-system-site-packages", args.no_system_site_packages,
+               "Do not let the venv see the interpreter's site-packages (then torch must install too)");
+  app.add_option("-m,--module", o.module, "The module users import (default: the profile's, else the wheel's)");
+  app.add_option("--device", o.device, "The device string the docs use (default: the profile's)");
+  add_aten_option(app, o.aten);
+  app.add_flag("--no-integration", args.no_integration,
+               "Skip the probe step's integration scorecard (docs/integration.md)");
+  add_jobs_option(app, o.jobs,
+                  "Here: the wheel read beside the install; with --python, both beside pip's resolution, begun "
+                  "from the last resolution of the same request and kept only if pip names the same files "
+                  "(docs/resolve.md); the probe's interpreters after its cold import, which runs first and alone");
+  app.add_option("--runs", o.runs, "Import timing runs (first cold, rest warm)")->check(CLI::Range(1, 100))->capture_default_str();
+  args.sandbox.declare(
+      app, {.command = "audit",
+            .memory_note = "It bounds the probe's and the examples' interpreters",
+            .python_note = "It makes the venv and runs the probes; for a requirement the default is onramp's own "
+                           "host instead (docs/hosts.md)",
+            .env_note = "Here: the sandboxes of the probe and the examples, and of pip's build of an sdist (its "
+                        "setup code); not pip's resolution or install"});
+  app.add_option("--budget", args.budget, "Limits for CI (docs/ci.md); exit 1 when one is exceeded")->check(path_arg())
+      ->type_name("budget.toml");
+  app.add_option("--junit", args.junit, "Write the budgets as JUnit XML for CI")->check(path_arg())->type_name("FILE");
+  app.add_flag("--strict", args.strict,
+               "Exit 4 when any step it was asked to run could not run (the report names which)");
+}
+
 }  // namespace
 
 Command audit_command() {
-  return {"audit", "The whole on-ramp in one run: census, ops, wheel, install, probe, examples, and the verdict",
-          [](CLI::App& app) -> Action {
-            auto args = std::make_shared<AuditArgs>();
-            auto& o = args->options;
-            app.add_option("TARGET", o.target,
-                           "A backend's repository (work tree or bare git dir), its .whl, or a PEP 508 requirement "
-                           "resolved from the package index ('torch-tpu==0.2.0')")
-                ->check(path_arg())
-                ->required();
-            app.add_option("--repo", o.repo, "The backend's repository, for census and ops when TARGET is a requirement or "
-                                             "a wheel (work tree or bare git dir)")->check(path_arg())->type_name("DIR");
-            app.add_option("--docs", o.docs, "A document or folder with examples (Markdown, notebooks); repeatable "
-                                             "(default: the repository's README.md, else the wheel's METADATA "
-                                             "description)")->check(path_arg())->type_name("PATH");
-            declare_index_options(app, o.index);
-            app.add_option("--torch", o.index.torch, "For a requirement: the torch to install beside it, a version or a "
-                                                     "specifier (default: the interpreter's own, else the newest torch file on this machine "
-                                                     "that the backend accepts)")
-                ->type_name("SPEC");
-            app.add_flag("--allow-torch-download", o.index.allow_torch_download,
-                         "For a requirement: let pip download torch (several GB for a CUDA build); without it, a torch "
-                         "that is not on this machine stops the audit before the install");
-            app.add_option("--rev", o.rev, "Read the repository at this revision from git objects");
-            app.add_option("--profile", o.profile, "A backend profile: a name (torch_tpu, torch_xla, reference) or a .toml");
-            app.add_option("--wheel", o.wheels, "A wheel to read and install; repeatable")->check(path_arg())->type_name("WHEEL");
-            app.add_option("--pip-args", args->pip_args, "More arguments for pip install, as one string");
-            app.add_flag("--no-system-site-packages", args->no_system_site_packages,
-                         "Do not let the venv see the interpreter's site-packages (then torch must install too)");
-            app.add_option("-m,--module", o.module, "The module users import (default: the profile's, else the wheel's)");
-            app.add_option("--device", o.device, "The device string the docs use (default: the profile's)");
-            app.add_option("--aten", o.aten, "native_functions.yaml for ops (default: the installed torchgen's)")->check(path_arg());
-            app.add_flag("--no-integration", args->no_integration,
-                         "Skip the probe step's integration scorecard (docs/integration.md)");
-            o.jobs = util::default_jobs();
-            app.add_option("--jobs", o.jobs,
-                           "Work run at once where it is independent: the wheel read beside the install; with "
-                           "--python, both beside pip's resolution, begun from the last resolution of the same request "
-                           "and kept only if pip names the same files (docs/resolve.md); the probe's interpreters after "
-                           "its cold import, which runs first and alone (default: the core count; 1: one after another)")
-                ->check(CLI::Range(1, 256))
-                ->capture_default_str();
-            app.add_option("--runs", o.runs, "Import timing runs (first cold, rest warm)")->check(CLI::Range(1, 100))->capture_default_str();
-            args->sandbox.declare(
-                app, {.command = "audit",
-                      .memory_help = "Address-space limit of the probe's and the examples' interpreters (e.g. 4G)",
-                      .python_help = "Interpreter for the venv and the probes (default: for a requirement, onramp's own "
-                                     "host (docs/hosts.md); else python3 with torch, else /usr/bin/python3)",
-                      .env_help = "Set NAME=VALUE in the sandbox of the probe and the examples, and of pip's "
-                                  "build of an sdist (its setup code); not in pip's resolution or install; "
-                                  "repeatable"});
-            app.add_option("--budget", args->budget, "Limits for CI (docs/ci.md); exit 1 when one is exceeded")->check(path_arg())
-                ->type_name("budget.toml");
-            app.add_option("--junit", args->junit, "Write the budgets as JUnit XML for CI")->check(path_arg())->type_name("FILE");
-            app.add_flag("--strict", args->strict,
-                         "Exit 4 when any step it was asked to run could not run (the report names which)");
-            args->output.declare(app);
-            app.footer(R"(Writes DIR/report.json, report.md and report.html; prints the verdict.
+  return make_command<AuditArgs>(
+      "audit", "The whole on-ramp in one run: census, ops, wheel, install, probe, examples, and the verdict",
+      R"(Writes DIR/report.json, report.md and report.html; prints the verdict.
 Exit codes: 0 done; 1 a budget failed; 2 bad input; 4 with --strict, a step could not run
 (4 wins over 1: budgets read from an incomplete report mean little).
 Examples:
@@ -160,9 +156,8 @@ With no --python, a requirement is audited on onramp's own host, a venv it makes
 under $XDG_CACHE_HOME/onramp/hosts/ (`onramp hosts`). It is resolved by pip on top of the interpreter's
 packages (its torch counts), fetched into
 $XDG_CACHE_HOME/onramp (reused next time), read, installed into a fresh venv from the cache, probed, and its
-examples run from --docs, the --repo's README.md, or the wheel's METADATA description.)");
-            return [args] { return run_audit(*args); };
-          }};
+examples run from --docs, the --repo's README.md, or the wheel's METADATA description.)",
+      declare_audit, run_audit);
 }
 
 }  // namespace onramp::cli

@@ -4,6 +4,7 @@
 #include "onramp/cli/command.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
+#include "onramp/cli/shared_options.h"
 #include "onramp/source/source.h"
 
 namespace onramp::cli {
@@ -14,10 +15,10 @@ struct CensusArgs {
   std::string rev;
   bool all = false;
   std::vector<std::string> dirs;
-  unsigned threads = 0;
+  int jobs = 0;  // set by add_jobs_option
   bool by_file = false;
   uint64_t max_paths = source::kDefaultMaxPaths;
-  uint64_t max_file_size = 100ull << 20;
+  uint64_t max_file_size = census::CensusOptions{}.max_file_size;
   OutputOptions output;
 };
 
@@ -27,7 +28,8 @@ int run_census(const CensusArgs& args) {
   open.include_ignored = args.all;
   open.max_paths = args.max_paths;
   auto src = value_or_fatal(source::open_many(args.targets, open));
-  args.output.emit(src->describe(), {census::run_census(*src, {args.dirs, args.threads, args.by_file, args.max_file_size})});
+  census::CensusOptions options{args.dirs, static_cast<unsigned>(args.jobs), args.by_file, args.max_file_size};
+  args.output.emit(src->describe(), {census::run_census(*src, options)});
   return 0;
 }
 
@@ -36,20 +38,15 @@ void declare_census(CLI::App& app, CensusArgs& args) {
                  "A directory, or a git repository (bare or not); several directories "
                  "are counted as one corpus")->check(path_arg())
       ->required();
-  app.add_option("--rev", args.rev,
-                 "Read this revision from git objects (no checkout); default HEAD for a bare repository");
+  add_rev_option(app, args.rev);
   app.add_flag("--all", args.all, "Also count files that .gitignore excludes");
   app.add_option("--dirs", args.dirs,
                  "Count the immediate subdirectories of PATH (relative to the target); repeatable")
       ->type_name("PATH");
   app.add_flag("--by-file", args.by_file, "Add a table of every counted file's lines");
-  app.add_option("--threads", args.threads, "Reading threads (default: all cores)");
-  app.add_option("--max-paths", args.max_paths,
-                 "Stop (exit 2) rather than list more paths than this in --by-file or the skipped "
-                 "table (default 1000000)");
-  app.add_option("--max-file-size", args.max_file_size,
-                 "Files larger than this many bytes are listed as skipped, not read (default 104857600, "
-                 "as cloc)");
+  add_jobs_option(app, args.jobs, "Here: files read at once (--threads: its former name)", ThreadsAlias::yes);
+  add_max_paths_option(app, args.max_paths, "The lists: --by-file's table and the skipped files' table");
+  add_max_file_size_option(app, args.max_file_size, "The default is cloc's");
 }
 
 }  // namespace

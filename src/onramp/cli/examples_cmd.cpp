@@ -7,6 +7,7 @@
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
 #include "onramp/cli/sandbox_options.h"
+#include "onramp/cli/shared_options.h"
 #include "onramp/profile/profile.h"
 #include "onramp/examples/example_sources.h"
 #include "onramp/examples/examples_run.h"
@@ -44,15 +45,16 @@ void declare_examples(CLI::App& app, ExamplesArgs& args) {
                  "A Markdown file, a .ipynb notebook, a marimo .py notebook, or a directory of them")->check(path_arg())
       ->required();
   app.add_option("-m,--module", args.options.module, "Import this backend module before the examples");
-  app.add_option("--profile", args.profile,
-                 "A backend profile (name or .toml): its module and the init calls that register its "
-                 "device name explain rejected device strings (the profile's module is not imported)");
+  add_profile_option(app, args.profile,
+                     "Its module and the init calls that register its device name explain rejected device strings "
+                     "(the profile's module is not imported)");
   app.add_option_function<double>(
          "--statement-timeout",
          [&args](double seconds) { args.sandbox.sandbox.limits.set(Child::kExampleStatement, seconds); },
          "Seconds one statement may take before it is reported as a timeout (the example-statement limit)")
-      ->check(CLI::PositiveNumber)
-      ->default_str(fmt::format("{:g}", default_seconds(Child::kExampleStatement)));
+      ->check(positive_number())
+      ->default_str(fmt::format("{:g}", default_seconds(Child::kExampleStatement)))
+      ->type_name("SECONDS");
   args.sandbox.declare(app, {.command = "examples"});
 }
 

@@ -65,10 +65,9 @@ void declare_install(CLI::App& app, InstallArgs& args) {
   // reaches pip's environment, where a source build runs the target's setup code.
   args.sandbox.declare(
       app, {.command = "install",
-            .python_help = "Interpreter for the venv (default: python3 if it has torch, else "
-                           "/usr/bin/python3)",
-            .env_help = "Set NAME=VALUE in pip's environment, which an sdist's build code (setup.py, "
-                        "its build backend) sees; repeatable",
+            .python_note = "The venv is made from it",
+            .env_note = "Here that is pip's environment, which an sdist's build code (setup.py, its build "
+                        "backend) sees",
             .interpreter_options = false});
 }
 

@@ -3,6 +3,7 @@
 #include "onramp/cli/command.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
+#include "onramp/cli/shared_options.h"
 #include "onramp/ops/ops_run.h"
 #include "onramp/profile/profile.h"
 #include "onramp/source/source.h"
@@ -18,10 +19,10 @@ struct OpsArgs {
   std::string aten;
   python::PythonRequest python;
   std::string claim;
-  size_t min_members = 10;
-  unsigned threads = 0;
+  size_t min_members = ops::OpsRunOptions{}.min_members;
+  int jobs = 0;  // set by add_jobs_option
   uint64_t max_paths = source::kDefaultMaxPaths;
-  uint64_t max_file_size = 100ull << 20;
+  uint64_t max_file_size = ops::OpsRunOptions{}.max_file_size;
   OutputOptions output;
 };
 
@@ -39,8 +40,8 @@ int run_ops(const OpsArgs& args) {
     report.target["profile"] = profile->name;
     if (!profile->display_name.empty()) report.target["backend"] = profile->display_name;
   }
-  ops::OpsRunOptions options{args.aten, args.python, args.claim, args.min_members, args.threads, profile.get(),
-                             report.target.value("path", args.target)};
+  ops::OpsRunOptions options{args.aten, args.python, args.claim, args.min_members, static_cast<unsigned>(args.jobs),
+                             profile.get(), report.target.value("path", args.target)};
   options.max_file_size = args.max_file_size;
   if (!args.rev.empty()) options.source_evidence += " @ " + args.rev;
   SandboxRunner runner;
@@ -52,24 +53,18 @@ int run_ops(const OpsArgs& args) {
 
 void declare_ops(CLI::App& app, OpsArgs& args) {
   app.add_option("TARGET", args.target, "A directory, or a git repository (bare or not)")->check(path_arg())->required();
-  app.add_option("--rev", args.rev, "Read this revision from git objects (no checkout)");
+  add_rev_option(app, args.rev);
   app.add_flag("--all", args.all, "Also read files that .gitignore excludes");
-  app.add_option("--profile", args.profile,
-                 "A backend profile: a name (torch_tpu, torch_xla) or a path to a .toml file");
-  app.add_option("--aten", args.aten,
-                 "native_functions.yaml (or its directory) to resolve names against; default: the "
-                 "installed torchgen's")->check(path_arg());
-  app.add_option_function<std::string>(
-         "--python", [&args](const std::string& path) { args.python = python::PythonRequest(path); },
-         "The Python whose torchgen holds the schema (default: python3, then /usr/bin/python3)")
-      ->check(path_arg());
+  add_profile_option(app, args.profile);
+  add_aten_option(app, args.aten);
+  add_python_option(app, args.python, "It is asked only where its torchgen holds the ATen schema");
   app.add_option("--claim", args.claim, "A claim to set against every counting method, e.g. \"450 core ATen ops\"");
-  app.add_option("--min-members", args.min_members, "Smallest collection that counts as an inventory (default 10)");
-  app.add_option("--threads", args.threads, "Reading threads (default: all cores)");
-  app.add_option("--max-paths", args.max_paths,
-                 "Stop (exit 2) rather than read more files than this (default 1000000)");
-  app.add_option("--max-file-size", args.max_file_size,
-                 "Files larger than this many bytes are reported, not read (default 104857600)");
+  app.add_option("--min-members", args.min_members, "Smallest collection that counts as an inventory")
+      ->check(positive_number())
+      ->capture_default_str();
+  add_jobs_option(app, args.jobs, "Here: files read at once (--threads: its former name)", ThreadsAlias::yes);
+  add_max_paths_option(app, args.max_paths, "The list: the files an extractor reads");
+  add_max_file_size_option(app, args.max_file_size);
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 #pragma once
 // `onramp port` and its nested subcommands (scan, trace, merge), one file
-// each.
+// each, joined by make_group (port_cmd.cpp).
 #include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
@@ -14,10 +14,5 @@ namespace onramp::cli::port_cli {
 Command scan_command();
 Command trace_command();
 Command merge_command();
-
-// --python of the port subcommands: a trace needs torch, a scan does not.
-inline constexpr const char* kPortPythonHelp =
-    "Python interpreter to run in the sandbox (default: python3 on PATH, else /usr/bin/python3, the first that has "
-    "torch when torch is needed)";
 
 }  // namespace onramp::cli::port_cli

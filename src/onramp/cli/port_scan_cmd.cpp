@@ -39,9 +39,8 @@ int run_scan(const ScanArgs& args) {
 void declare_scan(CLI::App& app, ScanArgs& args) {
   app.add_option("PATH", args.paths, "Python files or directories (walked for *.py)")->check(path_arg())->required();
   args.sandbox.declare(app, {.command = "port scan",
-                               .timeout_note = "here the scanner's (it parses the files, never runs them)",
-                               .memory_help = "Address-space limit of the scanner (e.g. 4G)",
-                               .python_help = kPortPythonHelp});
+                             .timeout_note = "Here the scanner's, which parses the files and never runs them",
+                             .memory_note = "It bounds the scanner"});
 }
 
 }  // namespace

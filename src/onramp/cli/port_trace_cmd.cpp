@@ -4,6 +4,7 @@
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/port_cmds.h"
 #include "onramp/cli/run_dir_arg.h"
+#include "onramp/cli/shared_options.h"
 #include "onramp/port/trace_models.h"
 
 namespace onramp::cli::port_cli {
@@ -46,10 +47,10 @@ void declare_trace(CLI::App& app, TraceArgs& args) {
          [&args](double seconds) { args.sandbox.sandbox.limits.set(Child::kTracePhase, seconds); },
          "Limit of each phase of a model's trace (build, forward, backward), in seconds (the trace-phase limit): a "
          "phase past it is a finding that names it")
-      ->check(CLI::PositiveNumber)
+      ->check(positive_number())
       ->default_str(fmt::format("{:g}", default_seconds(Child::kTracePhase)))
       ->type_name("SECONDS");
-  app.add_option("--input-shape", args.request.input_shape, "Input shape of a torchvision model (default 1,3,224,224)")
+  app.add_option("--input-shape", args.request.input_shape, "Input shape of a torchvision model (default: the model's own, 1,3,224,224 for most)")
       ->type_name("N,C,H,W");
   app.add_option("--backend", args.backends,
                   "Join with a backend: a profile name or .toml path (with --backend-src), a saved ops "
@@ -59,16 +60,13 @@ void declare_trace(CLI::App& app, TraceArgs& args) {
       ->type_name("PROFILE|REPORT.json|module:NAME");
   app.add_option("--backend-src", args.request.backend_src, "The backend's source tree, read with onramp ops (with a profile)")->check(path_arg())
       ->type_name("DIR");
-  app.add_option("--aten", args.request.aten, "native_functions.yaml for the join (default: the torchgen of --python)")->check(path_arg())
-      ->type_name("PATH");
+  add_aten_option(app, args.request.aten);
   args.sandbox.declare(app, {.command = "port trace",
                                .memory_bytes = port::kTraceMemoryBytes,
-                               .timeout_note = fmt::format("here each model's trace (a module:NAME backend's import has "
+                               .timeout_note = fmt::format("Here each model's trace (a module:NAME backend's import has "
                                                            "the trace-setup limit, {:g} s)",
                                                            default_seconds(Child::kTraceSetup)),
-                               .memory_help = "Address-space limit of each model's trace (e.g. 16G; a module:NAME "
-                                              "backend's import has none)",
-                               .python_help = kPortPythonHelp});
+                               .memory_note = "It bounds each model's trace (a module:NAME backend's import has none)"});
 }
 
 }  // namespace

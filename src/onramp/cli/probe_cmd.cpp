@@ -4,8 +4,8 @@
 #include "onramp/cli/command.h"
 #include "onramp/cli/output.h"
 #include "onramp/cli/sandbox_options.h"
+#include "onramp/cli/shared_options.h"
 #include "onramp/util/error.h"
-#include "onramp/util/jobs.h"
 
 namespace onramp::cli {
 namespace {
@@ -20,6 +20,9 @@ struct ProbeArgs {
 };
 
 int run_probe(const ProbeArgs& args) {
+  if (args.options.module.empty() && args.options.device.empty()) {
+    throw FatalError("probe: give --module M, --device NAME, or both");
+  }
   auto run_dir = args.sandbox.create_run_dir();
   SandboxRunner runner;
   python::Interpreters interpreters(runner, args.sandbox.sandbox.limits);
@@ -39,45 +42,34 @@ int run_probe(const ProbeArgs& args) {
   return 0;
 }
 
+void declare_probe(CLI::App& app, ProbeArgs& args) {
+  app.add_option("-m,--module", args.options.module, "The backend module to import (e.g. torch_tpu)");
+  app.add_option("--device", args.options.device,
+                 "Device name to probe (default: the name the module gives PrivateUse1, else the module "
+                 "name without 'torch_')")
+      ->type_name("NAME");
+  app.add_option("--runs", args.options.runs, "Fresh interpreters that import the module (first cold, rest warm)")
+      ->check(CLI::Range(1, 100))
+      ->capture_default_str();
+  add_jobs_option(app, args.options.jobs, "Here: interpreters after the cold import, which runs first and alone");
+  auto* no_import =
+      app.add_flag("--no-import", args.no_import, "Skip the import timing runs; only probe the device APIs");
+  app.add_flag("--no-api", args.no_api, "Skip the device-API matrix; only time the import")->excludes(no_import);
+  app.add_flag("--no-integration", args.no_integration,
+               "Skip the integration scorecard (it needs --module and the device-API matrix)");
+  args.sandbox.declare(app, {.command = "probe"});
+}
+
 }  // namespace
 
 Command probe_command() {
-  return {"probe", "Import a backend in fresh sandboxed interpreters and ask its device APIs what they answer",
-          [](CLI::App& app) -> Action {
-            auto args = std::make_shared<ProbeArgs>();
-            app.add_option("-m,--module", args->options.module, "The backend module to import (e.g. torch_tpu)");
-            app.add_option("--device", args->options.device,
-                           "Device name to probe (default: the name the module gives PrivateUse1, else the module "
-                           "name without 'torch_')")
-                ->type_name("NAME");
-            app.add_option("--runs", args->options.runs, "Fresh interpreters that import the module (first cold, rest warm)")
-                ->check(CLI::Range(1, 100))
-                ->capture_default_str();
-            args->options.jobs = util::default_jobs();
-            app.add_option("--jobs", args->options.jobs,
-                           "Interpreters run at once after the cold import, which runs first and alone (default: "
-                           "the core count; 1: one after another)")
-                ->check(CLI::Range(1, 256))
-                ->capture_default_str();
-            auto* no_import =
-                app.add_flag("--no-import", args->no_import, "Skip the import timing runs; only probe the device APIs");
-            app.add_flag("--no-api", args->no_api, "Skip the device-API matrix; only time the import")->excludes(no_import);
-            app.add_flag("--no-integration", args->no_integration,
-                         "Skip the integration scorecard (it needs --module and the device-API matrix)");
-            args->sandbox.declare(app, {.command = "probe"});
-            args->output.declare(app);
-            app.footer(R"(Examples:
+  return make_command<ProbeArgs>("probe", "Import a backend in fresh sandboxed interpreters and ask its device APIs what they answer",
+                                 R"(Examples:
   onramp probe --module torch_tpu
   onramp probe --device tpu                       # torch alone: what does 'tpu' mean to it?
   onramp probe --module torch_xla --device xla --runs 3 --json -o probe.json
-  onramp probe --module mybackend --path ~/src/mybackend --python ~/venvs/t2/bin/python)");
-            return [args] {
-              if (args->options.module.empty() && args->options.device.empty()) {
-                throw FatalError("probe: give --module M, --device NAME, or both");
-              }
-              return run_probe(*args);
-            };
-          }};
+  onramp probe --module mybackend --path ~/src/mybackend --python ~/venvs/t2/bin/python)",
+                                 declare_probe, run_probe);
 }
 
 }  // namespace onramp::cli

@@ -6,7 +6,7 @@
 #include "onramp/cli/command.h"
 #include "onramp/cli/index_args.h"
 #include "onramp/cli/output.h"
-#include "onramp/cli/path_arg.h"
+#include "onramp/cli/shared_options.h"
 #include "onramp/index/resolve.h"
 #include "onramp/util/progress.h"
 #include "onramp/util/sandbox.h"
@@ -34,21 +34,12 @@ int run_resolve_command(const ResolveArgs& args) {
 
 void declare_resolve(CLI::App& app, ResolveArgs& args) {
   app.add_option("REQUIREMENT", args.options.requirement, "A PEP 508 requirement, e.g. 'torch-tpu==0.2.0'")->required();
-  app.add_option_function<std::string>(
-         "--python", [&args](const std::string& path) { args.options.python = python::PythonRequest(path); },
-         "Interpreter pip resolves for (default: python3 if it has torch, else /usr/bin/python3)")
-      ->check(path_arg());
+  add_python_option(app, args.options.python, "pip resolves for it");
   declare_index_options(app, args.options);
   app.add_flag("--download", args.options.download,
                "Download every file of the resolution into onramp's cache ($XDG_CACHE_HOME/onramp)");
-  app.add_option("--out", args.out, "Run directory (default: onramp-runs/<UTC timestamp>/ here)")
-      ->check(path_arg());
-  const TimeoutOption& timeout = timeout_option("resolve");
-  app.add_option_function<double>(
-         "--timeout", [&args, timeout](double seconds) { timeout.apply(args.options.limits, seconds); },
-         timeout.help())
-      ->check(CLI::PositiveNumber)
-      ->default_str(fmt::format("{:g}", timeout.seconds));
+  add_out_option(app, args.out);
+  add_timeout_option(app, args.options.limits, timeout_option("resolve"));
 }
 
 }  // namespace

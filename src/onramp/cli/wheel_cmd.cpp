@@ -3,9 +3,12 @@
 #include <memory>
 #include <sstream>
 
+#include <fmt/format.h>
+
 #include "onramp/cli/command.h"
 #include "onramp/cli/path_arg.h"
 #include "onramp/cli/output.h"
+#include "onramp/cli/shared_options.h"
 #include "onramp/wheel/wheel_run.h"
 
 namespace onramp::cli {
@@ -30,17 +33,18 @@ int run_wheel(const WheelArgs& args) {
 
 void declare_wheel(CLI::App& app, WheelArgs& args) {
   app.add_option("WHEEL", args.wheels, "A .whl file; several are reported one after another")->check(path_arg())->required();
-  app.add_option_function<std::string>(
-         "--python", [&args](const std::string& path) { args.python = python::PythonRequest(path); },
-         "Judge Requires-Python and the torch requirement against this interpreter "
-         "(default: python3 if it has torch, else /usr/bin/python3)")
-      ->check(path_arg());
+  add_python_option(app, args.python, "Requires-Python and the torch requirement are judged against it");
   app.add_option("--readme", args.readme, "Check the README's stated Python requirement against Requires-Python")->check(path_arg());
   app.add_option("--max-unpacked", args.limits.max_unpacked_bytes,
-                 "Refuse a wheel whose members declare more unpacked bytes than this (default 16 GiB)")
+                 "Refuse a wheel whose members declare more unpacked bytes than this")
+      ->check(positive_number())
+      ->capture_default_str()
       ->type_name("BYTES");
   app.add_option("--max-ratio", args.limits.max_ratio,
-                 "Refuse a wheel that unpacks to more than this many times its size, above 32 MiB (default 100)");
+                 fmt::format("Refuse a wheel that unpacks to more than this many times its size, above {} MiB",
+                             args.limits.ratio_floor_bytes >> 20))
+      ->check(positive_number())
+      ->capture_default_str();
 }
 
 }  // namespace

@@ -58,15 +58,15 @@ const TimeoutOption& timeout_option(std::string_view command) {
   throw std::logic_error(fmt::format("no --timeout for '{}'", command));
 }
 
-std::string TimeoutOption::help() const {
+std::string TimeoutOption::bounds() const {
   std::string what, names;
   for (size_t i = 0; i < rows.size(); ++i) {
     const char* sep = i == 0 ? "" : i + 1 == rows.size() ? " and " : ", ";
     what += sep + std::string(limit_row(rows[i]).bounds);
     names += sep + std::string(limit_row(rows[i]).name);
   }
-  return fmt::format("Wall-clock limit, in seconds, of {} (the {} limit{}; docs/security.md lists every limit)", what,
-                     names, rows.size() > 1 ? "s" : "");
+  return fmt::format("It bounds {} (the {} limit{}; docs/security.md lists every limit)", what, names,
+                     rows.size() > 1 ? "s" : "");
 }
 
 void TimeoutOption::apply(TimeLimits& limits, double value) const {

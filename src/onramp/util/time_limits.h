@@ -89,10 +89,10 @@ class TimeLimits {
 struct TimeoutOption {
   double seconds;
   std::vector<Child> rows;
-  // "Wall-clock limit, in seconds, of each pip install run and each of
-  // onramp's scripts in the sandbox (the pip-install and sandboxed-step
-  // limits)": what it bounds, for --help, from the rows.
-  std::string help() const;
+  // "It bounds each pip install run and each of onramp's scripts in the
+  // sandbox (the pip-install and sandboxed-step limits; docs/security.md
+  // lists every limit)": what it bounds, for --help, from the rows.
+  std::string bounds() const;
   // Writes `seconds` over each of its rows.
   void apply(TimeLimits& limits, double seconds) const;
 };

@@ -63,10 +63,10 @@ TEST(TimeoutOption, EachCommandsTimeoutSetsItsRowsAndSaysWhich) {
     EXPECT_EQ(limits.seconds(c), 42) << limit_row(c).name;
   }
   EXPECT_EQ(limits.seconds(Child::kVenv), default_seconds(Child::kVenv));
-  EXPECT_EQ(audit.help(),
-            "Wall-clock limit, in seconds, of pip's resolution of a requirement, each pip install run, pip wheel of a "
-            "source distribution and each of onramp's scripts in the sandbox (the pip-resolve, pip-install, "
-            "sdist-build and sandboxed-step limits; docs/security.md lists every limit)");
+  EXPECT_EQ(audit.bounds(),
+            "It bounds pip's resolution of a requirement, each pip install run, pip wheel of a source distribution "
+            "and each of onramp's scripts in the sandbox (the pip-resolve, pip-install, sdist-build and "
+            "sandboxed-step limits; docs/security.md lists every limit)");
   EXPECT_EQ(timeout_option("install").seconds, default_seconds(Child::kPipInstall));
   EXPECT_THROW(timeout_option("no such command"), std::logic_error);
 }
