@@ -9,7 +9,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(onramp::fuzz::as_text(data, size));
   onramp::audit::AuditOptions options;
   options.target = "demo==1.0";
-  options.sandbox.python = "/opt/py/bin/python";
+  options.sandbox.python = onramp::python::PythonRequest("/opt/py/bin/python");
   (void)onramp::audit::parse_last_resolution(text, onramp::audit::resolution_request(options));
   return 0;
 }

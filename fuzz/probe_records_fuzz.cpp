@@ -27,7 +27,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   onramp::report::Section examples;
   onramp::examples::StatementTally tally;
   std::vector<onramp::report::Finding> findings;
-  onramp::examples::ExamplesOptions options{"", 60, {"mod", {"mod_device"}}};
+  onramp::examples::ExamplesOptions options{"", {"mod", {"mod_device"}}};
   onramp::examples::add_statement_records(examples, file, 1, run, options, tally, findings);
   for (auto& f : findings) examples.add(std::move(f));
   onramp::report::Report report;

@@ -61,7 +61,9 @@ CLI::Option* add_timeout_option(CLI::App& app, TimeLimits& limits, const Timeout
   std::string help = "Wall-clock limit in seconds; past it the whole process group is killed";
   option.apply(limits, option.seconds);
   auto set = [&limits, option](double seconds) { option.apply(limits, seconds); };
-  return app.add_option_function<double>("--timeout", set, noted(noted(help, option.bounds()), note))
+  std::string rows = option.bounds();
+  std::string more = rows.empty() ? note : note.empty() ? rows : rows + ". " + note;
+  return app.add_option_function<double>("--timeout", set, noted(help, more))
       ->check(positive_number())
       ->default_str(fmt::format("{:g}", option.seconds))
       ->type_name("SECONDS");
@@ -145,7 +147,7 @@ const std::vector<SharedOption>& shared_options() {
     const CLI::Option* declared[] = {
         add_out_option(scratch, text),
         add_python_option(scratch, python),
-        add_timeout_option(scratch, limits, timeout_option("probe")),
+        add_timeout_option(scratch, limits, TimeoutOption{1, {}}),  // its text without the rows a command sets
         add_memory_option(scratch, count, ""),
         add_env_option(scratch, env),
         add_pythonpath_option(scratch, texts),

@@ -59,7 +59,7 @@ class ServedJoin : public ::testing::Test {
   Result<JoinResult> join(RoutesRunner& runner) {
     python::SandboxOptions options;
     options.python = python::PythonRequest("/usr/bin/python3");
-    python::Sandbox box = python::testing::open_sandbox(runner, options, dir_ / "run");
+    python::Sandbox box = onramp::testing::open_sandbox(runner, options, dir_ / "run");
     nlohmann::json args{{"t", {{"args", nlohmann::json::array()}}}};
     return served_join(box, coverage_from_module("m"), {"t"}, args);
   }

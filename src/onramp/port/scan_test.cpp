@@ -71,7 +71,7 @@ TEST_F(ScanTest, RunsTheScannerAndTalliesWithTheRules) {
                        {"error", {{"kind", "SyntaxError"}, {"message", "invalid syntax"}, {"line", 2}}}}}}};
       },
       "user noise {\"python\": \"forged\"}\n");
-  auto box = python::testing::open_sandbox(runner, {}, dir_ / "run");
+  auto box = onramp::testing::open_sandbox(runner, {}, dir_ / "run");
   const auto& rules = builtin_cudaism_rules();
   auto scan = run_scan(box, inputs, rules);
   ASSERT_TRUE(scan) << scan.error().message;
@@ -100,7 +100,7 @@ TEST_F(ScanTest, AScannerWithoutAResultIsAnErrorWithItsLastLine) {
   write("a.py", "");
   auto inputs = *collect_python_files({dir_.string()});
   testing::ScriptedRunner runner([](const json&) { return json(nullptr); });
-  auto box = python::testing::open_sandbox(runner, {}, dir_ / "run");
+  auto box = onramp::testing::open_sandbox(runner, {}, dir_ / "run");
   auto scan = run_scan(box, inputs, builtin_cudaism_rules());
   ASSERT_FALSE(scan);
   EXPECT_NE(scan.error().message.find("RuntimeError: boom"), std::string::npos);

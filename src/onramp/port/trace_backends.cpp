@@ -115,12 +115,8 @@ Result<BackendSpec> parse_backend_spec(const std::string& text) {
   return spec;
 }
 
-namespace {
-constexpr const char* kTraceInterpreter = "the trace's interpreter";
-}  // namespace
-
 std::vector<BackendServes> ask_backends(python::Interpreters& interpreters, const python::SandboxOptions& base,
-                                        const std::string& trace_python, const std::filesystem::path& run_dir,
+                                        const python::PythonRequest& trace_python, const std::filesystem::path& run_dir,
                                         const std::string& aten, const std::vector<BackendSpec>& specs,
                                         const std::vector<std::string>& ops, const nlohmann::json& args) {
   std::vector<BackendServes> out;
@@ -128,7 +124,7 @@ std::vector<BackendServes> ask_backends(python::Interpreters& interpreters, cons
     BackendServes b{specs[i], "", "", {}, ""};
     if (!specs[i].coverage.empty()) {  // a saved report or a profile: joined by its inventories
       auto coverage = load_backend_coverage(
-          interpreters, {specs[i].coverage, specs[i].source, aten, python::PythonRequest(trace_python, kTraceInterpreter),
+          interpreters, {specs[i].coverage, specs[i].source, aten, trace_python,
                          nullptr});
       if (coverage) {
         b.join = join_ops(ops, *coverage);
@@ -140,7 +136,7 @@ std::vector<BackendServes> ask_backends(python::Interpreters& interpreters, cons
       continue;
     }
     python::SandboxOptions options = base;
-    options.python = specs[i].python.empty() ? python::PythonRequest(trace_python, kTraceInterpreter)
+    options.python = specs[i].python.empty() ? trace_python
                                              : python::PythonRequest(specs[i].python, "--backend module:NAME@PYTHON");
     auto dir = run_dir / "backends" / fmt::format("{}-{}", i, specs[i].module);
     b.run_dir = dir.string();
@@ -150,7 +146,8 @@ std::vector<BackendServes> ask_backends(python::Interpreters& interpreters, cons
       python::Sandbox box = python::Sandbox::open(interpreters, options, dir);
       b.python = box.python();
       auto coverage = load_backend_coverage(
-          interpreters, {"module:" + specs[i].module, "", aten, python::PythonRequest(box.python(), kTraceInterpreter), &box});
+          interpreters, {"module:" + specs[i].module, "", aten,
+                         python::PythonRequest(box.python(), box.interpreter().chosen_by), &box});
       auto join = coverage ? served_join(box, *coverage, ops, args) : Result<JoinResult>(std::unexpected(coverage.error()));
       if (join) {
         b.join = std::move(*join);

@@ -44,7 +44,7 @@ struct BackendServes {
 // Each backend asked in a sandbox of its own under `run_dir`/backends/<i>-NAME;
 // `args` holds each op's traced call for the composite callee check.
 std::vector<BackendServes> ask_backends(python::Interpreters& interpreters, const python::SandboxOptions& base,
-                                        const std::string& trace_python, const std::filesystem::path& run_dir,
+                                        const python::PythonRequest& trace_python, const std::filesystem::path& run_dir,
                                         const std::string& aten, const std::vector<BackendSpec>& specs,
                                         const std::vector<std::string>& ops, const nlohmann::json& args);
 

@@ -79,7 +79,7 @@ report::Report trace_models(python::Interpreters& interpreters, const TraceReque
   if (!request.backend.empty()) {
     coverage = value_or_fatal(
         load_backend_coverage(interpreters, {request.backend, request.backend_src, request.aten,
-                                             python::PythonRequest(box.python(), "the trace's interpreter"), &box}));
+                                             python::PythonRequest(box.python(), box.interpreter().chosen_by), &box}));
     run.backend = coverage->backend;
     run.backend_source = coverage->source;
   }
@@ -115,7 +115,7 @@ report::Report trace_models(python::Interpreters& interpreters, const TraceReque
   if (!several.empty()) {
     std::vector<std::string> list(ops.begin(), ops.end());
     report.sections.push_back(backends_section(
-        list, ask_backends(interpreters, sandbox, box.python(), box.run_dir(), request.aten, several, list, args),
+        list, ask_backends(interpreters, sandbox, python::PythonRequest(box.python(), box.interpreter().chosen_by), box.run_dir(), request.aten, several, list, args),
         run.traces));
   }
   return report;

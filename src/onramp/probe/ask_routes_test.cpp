@@ -76,7 +76,7 @@ TEST_F(AskRoutes, OneRunAnswersEveryOpAndItsDelegate) {
   RoutesRunner runner(answered({op("add.Tensor", false, "PrivateUse1: registered at /t/RegisterPU1.cpp:9 [default backend kernel]"),
                                 op("add.out", true, "PrivateUse1: registered at csrc/ops.cpp:10 [kernel]"),
                                 op("lt.Scalar_out", false, ""), op("nope", false, "", false)}));
-  auto box = python::testing::open_sandbox(runner, {}, dir_);
+  auto box = onramp::testing::open_sandbox(runner, {}, dir_);
   auto asked = ask_routes(box, "onramp_ref", {"add.Tensor", "lt.Scalar_out", "nope"}, {{"add.Tensor", "add.out"}},
                           "routes");
   ASSERT_TRUE(asked) << asked.error().message;
@@ -92,7 +92,7 @@ TEST_F(AskRoutes, OneRunAnswersEveryOpAndItsDelegate) {
 
 TEST_F(AskRoutes, WithoutTheIntrospectionNothingIsMeasuredAndItSaysWhy) {
   RoutesRunner runner(answered({}, false));
-  auto box = python::testing::open_sandbox(runner, {}, dir_);
+  auto box = onramp::testing::open_sandbox(runner, {}, dir_);
   auto asked = ask_routes(box, "m", {"add.Tensor"}, {}, "routes");
   ASSERT_TRUE(asked) << asked.error().message;
   EXPECT_FALSE(asked->facts.measured);
@@ -103,13 +103,13 @@ TEST_F(AskRoutes, WithoutTheIntrospectionNothingIsMeasuredAndItSaysWhy) {
 TEST_F(AskRoutes, AFailedImportOrAnUnfinishedRunIsAnError) {
   RoutesRunner failed(std::vector<json>{
       json{{"kind", "module_import"}, {"ok", false}, {"type", "ImportError"}, {"message", "no libfoo"}}});
-  auto box = python::testing::open_sandbox(failed, {}, dir_);
+  auto box = onramp::testing::open_sandbox(failed, {}, dir_);
   auto asked = ask_routes(box, "m", {"add.Tensor"}, {}, "routes");
   ASSERT_FALSE(asked);
   EXPECT_EQ(asked.error().message, "import failed: ImportError: no libfoo");
 
   RoutesRunner cut(std::vector<json>{json{{"kind", "module_import"}, {"ok", true}}});
-  auto box2 = python::testing::open_sandbox(cut, {}, dir_ / "2");
+  auto box2 = onramp::testing::open_sandbox(cut, {}, dir_ / "2");
   auto unfinished = ask_routes(box2, "m", {"add.Tensor"}, {}, "routes");
   ASSERT_FALSE(unfinished);
   EXPECT_EQ(unfinished.error().message.rfind("the probe did not finish (exit 0)", 0), 0u) << unfinished.error().message;

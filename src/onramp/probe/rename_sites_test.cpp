@@ -25,7 +25,7 @@ class RenameSitesScript : public ::testing::Test {
     python::SandboxOptions o;
     o.python = python::PythonRequest("/usr/bin/python3");
     o.paths = {kFixtures};
-    auto sandbox = python::testing::open_sandbox(runner_, o, dir_ / package);
+    auto sandbox = onramp::testing::open_sandbox(runner_, o, dir_ / package);
     run_ = sandbox.run_script("src/onramp/probe/python/rename_sites.py", "sites.jsonl", {package});
     return read_rename_sites(run_);
   }

@@ -1,8 +1,8 @@
 #include "onramp/python/runner.h"
 
-#include <cstdlib>
+#include <unistd.h>  // environ
 
-extern char** environ;
+#include <cstdlib>
 
 namespace onramp::python {
 namespace fs = std::filesystem;

@@ -5,12 +5,12 @@
 
 #include "onramp/python/sandbox.h"
 
-namespace onramp::python::testing {
+namespace onramp::testing {
 
-inline Sandbox open_sandbox(ProcessRunner& runner, const SandboxOptions& options,
+inline python::Sandbox open_sandbox(ProcessRunner& runner, const python::SandboxOptions& options,
                             const std::filesystem::path& run_dir) {
-  Interpreters interpreters(runner, options.limits);
-  return Sandbox::open(interpreters, options, run_dir);
+  python::Interpreters interpreters(runner, options.limits);
+  return python::Sandbox::open(interpreters, options, run_dir);
 }
 
-}  // namespace onramp::python::testing
+}  // namespace onramp::testing

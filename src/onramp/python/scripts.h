@@ -5,20 +5,23 @@
 // outside it go to the interpreter as `-c` (their text, embedded).
 namespace onramp::python::scripts {
 
-// Run in the sandbox.
-inline constexpr const char* kApiProbe = "src/onramp/probe/python/api_probe.py";
-inline constexpr const char* kImportProbe = "src/onramp/probe/python/import_probe.py";
-inline constexpr const char* kRenameSites = "src/onramp/probe/python/rename_sites.py";
-inline constexpr const char* kIntegration = "src/onramp/integration/python/integration.py";
-inline constexpr const char* kMatrixFirst = "src/onramp/integration/python/matrix_first.py";  // integration.py imports it
-inline constexpr const char* kRunStatements = "src/onramp/examples/python/run_statements.py";
-inline constexpr const char* kPortScan = "src/onramp/port/python/scan.py";
-inline constexpr const char* kPortTrace = "src/onramp/port/python/trace.py";
-inline constexpr const char* kExitHelper = "src/onramp/python/python/onramp_exit.py";  // every script imports it
+// Run in the sandbox: the probe's runs,
+inline constexpr const char *kApiProbe = "src/onramp/probe/python/api_probe.py",
+                            *kImportProbe = "src/onramp/probe/python/import_probe.py",
+                            *kRenameSites = "src/onramp/probe/python/rename_sites.py";
+// the integration scorecard's groups (integration.py imports matrix_first.py),
+inline constexpr const char *kIntegration = "src/onramp/integration/python/integration.py",
+                            *kMatrixFirst = "src/onramp/integration/python/matrix_first.py";
+// the examples, statement by statement, and the port's scan and trace,
+inline constexpr const char *kRunStatements = "src/onramp/examples/python/run_statements.py",
+                            *kPortScan = "src/onramp/port/python/scan.py", *kPortTrace = "src/onramp/port/python/trace.py";
+// and the helper every one of them imports last.
+inline constexpr const char* kExitHelper = "src/onramp/python/python/onramp_exit.py";
 
-// Run with -c.
-inline constexpr const char* kInterpreterQuery = "src/onramp/python/python/interpreter_query.py";
-inline constexpr const char* kPipDefaultIndex = "src/onramp/index/python/pip_default_index.py";
-inline constexpr const char* kTorchVersion = "src/onramp/host/python/torch_version.py";
+// Run with -c, outside the sandbox: an interpreter's facts (python::Runner's
+// bare policy), pip's default index and a host's torch (as the user).
+inline constexpr const char *kInterpreterQuery = "src/onramp/python/python/interpreter_query.py",
+                            *kPipDefaultIndex = "src/onramp/index/python/pip_default_index.py",
+                            *kTorchVersion = "src/onramp/host/python/torch_version.py";
 
 }  // namespace onramp::python::scripts

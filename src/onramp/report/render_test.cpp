@@ -103,7 +103,7 @@ Report repeated_failure() {
   return r;
 }
 
-size_t count(const std::string& haystack, const std::string& needle) {
+size_t occurrences(const std::string& haystack, const std::string& needle) {
   size_t n = 0;
   for (size_t at = haystack.find(needle); at != std::string::npos; at = haystack.find(needle, at + 1)) ++n;
   return n;
@@ -112,15 +112,15 @@ size_t count(const std::string& haystack, const std::string& needle) {
 TEST(Render, RepeatedFindingsAreSaidOnceWithTheirPlacesInEveryRenderer) {
   Report r = repeated_failure();
   std::string text = render_text(r);
-  EXPECT_EQ(count(text, "ModuleNotFoundError"), 1u) << text;
+  EXPECT_EQ(occurrences(text, "ModuleNotFoundError"), 1u) << text;
   EXPECT_NE(text.find("[blocker ×2] `import onramp_ref`: ModuleNotFoundError (README.md:52, :63)"), std::string::npos)
       << text;
   std::string md = render_markdown(r);
-  EXPECT_EQ(count(md, "ModuleNotFoundError"), 1u) << md;
+  EXPECT_EQ(occurrences(md, "ModuleNotFoundError"), 1u) << md;
   EXPECT_NE(md.find("- **blocker ×2**: `import onramp_ref`: ModuleNotFoundError (README.md:52, :63) Remedy: install it"),
             std::string::npos) << md;
   std::string html = render_html(r);
-  EXPECT_EQ(count(html, "ModuleNotFoundError"), 1u);
+  EXPECT_EQ(occurrences(html, "ModuleNotFoundError"), 1u);
   EXPECT_NE(html.find("<span class=\"sev\">blocker ×2</span>"), std::string::npos);
   Json j = Json::parse(render_json(r))["sections"]["census"];
   EXPECT_EQ(j["findings"].size(), 4u);  // each occurrence stays

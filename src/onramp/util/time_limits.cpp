@@ -59,6 +59,7 @@ const TimeoutOption& timeout_option(std::string_view command) {
 }
 
 std::string TimeoutOption::bounds() const {
+  if (rows.empty()) return "";
   std::string what, names;
   for (size_t i = 0; i < rows.size(); ++i) {
     const char* sep = i == 0 ? "" : i + 1 == rows.size() ? " and " : ", ";
