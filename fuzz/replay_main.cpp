@@ -1,6 +1,7 @@
-// Replays a fuzz corpus through one harness: every regular file under the
-// given paths, in sorted order. The ordinary build runs this as a ctest test,
-// so the corpora (seeds and the inputs of every crash found) stay fixed.
+// Replays a fuzz corpus through one harness: `fuzz_replay HARNESS PATH...`,
+// every regular file under the paths, in sorted order. The ordinary build
+// runs it as a ctest test per harness, so the corpora (seeds and the inputs
+// of every crash found) stay fixed.
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
@@ -10,13 +11,13 @@
 #include <string>
 #include <vector>
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
+#include "harnesses.h"
 
 namespace {
 
 std::vector<std::filesystem::path> corpus_files(int argc, char** argv) {
   std::vector<std::filesystem::path> files;
-  for (int i = 1; i < argc; ++i) {
+  for (int i = 2; i < argc; ++i) {
     std::filesystem::path root(argv[i]);
     if (std::filesystem::is_regular_file(root)) {
       files.push_back(root);
@@ -33,8 +34,13 @@ std::vector<std::filesystem::path> corpus_files(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) {
-    std::cerr << "usage: " << argv[0] << " CORPUS_DIR_OR_FILE...\n";
+  if (argc < 3) {
+    std::cerr << "usage: " << argv[0] << " HARNESS CORPUS_DIR_OR_FILE...\n";
+    return 2;
+  }
+  auto harness = harnesses().find(argv[1]);
+  if (harness == harnesses().end()) {
+    std::cerr << "replay: no harness named " << argv[1] << "\n";
     return 2;
   }
   std::vector<std::filesystem::path> files = corpus_files(argc, argv);
@@ -48,7 +54,7 @@ int main(int argc, char** argv) {
     std::cerr << "replay: " << file.string() << "\n";
     std::ifstream in(file, std::ios::binary);
     std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
+    harness->second(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size());
   }
   std::cout << "replayed " << files.size() << " inputs\n";
   return 0;

@@ -17,7 +17,7 @@
 #include "wheel_fixtures.h"
 
 namespace onramp::e2e {
-namespace {
+namespace audit_failure_classes_test {  // one per file: a unity batch joins several
 
 using nlohmann::json;
 namespace fs = std::filesystem;
@@ -260,7 +260,7 @@ TEST_F(FailureClasses, PipsRefusalIsQuotedFromTheLinesThatSayWhy) {
 }  // namespace onramp::e2e
 
 namespace onramp::e2e {
-namespace {
+namespace audit_failure_classes_test {  // one per file: a unity batch joins several
 
 // install's --env reaches pip's environment, where an sdist's build code runs:
 // the same sdist builds without the switch and fails with its compiler lines

@@ -16,7 +16,7 @@
 #include "wheel_fixtures.h"
 
 namespace onramp::e2e {
-namespace {
+namespace audit_served_view_test {  // one per file: a unity batch joins several
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -231,7 +231,7 @@ TEST(AuditServedViewSkipped, WithoutAnInstallTheStepIsSkippedWithItsReason) {
 }  // namespace onramp::e2e
 
 namespace onramp::e2e {
-namespace {
+namespace audit_served_view_test {  // one per file: a unity batch joins several
 
 // The reference's boxed fallback switched on (ONRAMP_REF_BOXED_FALLBACK=1, read
 // at import; --env reaches the served view's interpreter): every op it lists

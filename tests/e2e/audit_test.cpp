@@ -15,7 +15,7 @@
 #include "wheel_fixtures.h"
 
 namespace onramp::e2e {
-namespace {
+namespace audit_test {  // one per file: a unity batch joins several
 
 namespace fs = std::filesystem;
 using nlohmann::json;

@@ -8,7 +8,7 @@
 #include "harness.h"
 
 namespace onramp::e2e {
-namespace {
+namespace budget_test {  // one per file: a unity batch joins several
 
 // A census report of a three-file tree, saved as CI would save it.
 std::string saved_census(const TempDir& d) {

@@ -10,7 +10,7 @@
 #include "wheel_fixtures.h"
 
 namespace onramp::e2e {
-namespace {
+namespace cache_test {  // one per file: a unity batch joins several
 
 using nlohmann::json;
 namespace fs = std::filesystem;

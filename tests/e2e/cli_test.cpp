@@ -3,7 +3,7 @@
 #include "harness.h"
 
 namespace onramp::e2e {
-namespace {
+namespace cli_test {  // one per file: a unity batch joins several
 
 TEST(Cli, VersionPrintsTheProjectVersion) {
   auto r = run_onramp({"--version"});

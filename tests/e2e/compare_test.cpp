@@ -9,7 +9,7 @@
 #include "harness.h"
 
 namespace onramp::e2e {
-namespace {
+namespace compare_test {  // one per file: a unity batch joins several
 
 using nlohmann::json;
 

@@ -10,7 +10,7 @@
 #include "harness.h"
 
 namespace onramp::e2e {
-namespace {
+namespace consequences_test {  // one per file: a unity batch joins several
 
 using nlohmann::json;
 

@@ -14,7 +14,7 @@
 #include "harness.h"
 
 namespace onramp::e2e {
-namespace {
+namespace device_name_test {  // one per file: a unity batch joins several
 
 using nlohmann::json;
 

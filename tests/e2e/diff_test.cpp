@@ -6,7 +6,7 @@
 #include "harness.h"
 
 namespace onramp::e2e {
-namespace {
+namespace diff_test {  // one per file: a unity batch joins several
 
 using nlohmann::json;
 

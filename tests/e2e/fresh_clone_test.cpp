@@ -19,7 +19,7 @@
 #include "harness.h"
 
 namespace onramp::e2e {
-namespace {
+namespace fresh_clone_test {  // one per file: a unity batch joins several
 
 // The finding's caused_by, when it has one (absent, null or "" when it is a root).
 std::optional<std::string> caused_by(const nlohmann::json& finding) {
@@ -43,10 +43,10 @@ TEST(FreshClone, MakeRunAuditsTheReferenceBackendWithEverySectionMeasured) {
   ASSERT_FALSE(text.empty()) << run_dir << "/report.json missing";
   auto report = nlohmann::json::parse(text);
   EXPECT_EQ(report["schema"], "onramp.report/3");
-  // The report names its host: the torch 2.x venv, given with --python.
+  // The report names its interpreter: the install's venv, made from the torch 2.x venv given with --python.
   const std::string host = report["target"].value("python", "");
   EXPECT_NE(host.find("torch 2."), std::string::npos) << host;
-  EXPECT_NE(host.find("chosen by --python"), std::string::npos) << host;
+  EXPECT_NE(host.find("chosen by the install step's venv, made from --python"), std::string::npos) << host;
   for (const char* section : {"verdict", "census", "ops", "wheel", "install", "probe", "examples"}) {
     EXPECT_TRUE(report["sections"].contains(section)) << section;
   }

@@ -22,7 +22,7 @@
 extern char** environ;
 
 namespace onramp::e2e {
-namespace {
+namespace hostile_corpus_test {  // one per file: a unity batch joins several
 
 namespace fs = std::filesystem;
 

@@ -15,7 +15,7 @@
 #include "harness.h"
 
 namespace onramp::e2e {
-namespace {
+namespace html_browser_test {  // one per file: a unity batch joins several
 
 using nlohmann::json;
 

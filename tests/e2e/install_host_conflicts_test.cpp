@@ -13,7 +13,7 @@
 #include "wheel_fixtures.h"
 
 namespace onramp::e2e {
-namespace {
+namespace install_host_conflicts_test {  // one per file: a unity batch joins several
 
 using nlohmann::json;
 namespace fs = std::filesystem;

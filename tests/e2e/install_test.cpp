@@ -8,7 +8,7 @@
 #include "wheel_fixtures.h"
 
 namespace onramp::e2e {
-namespace {
+namespace install_test {  // one per file: a unity batch joins several
 
 // The venv's site-packages, whatever the Python (3.11 on Debian 12, 3.13 on 13).
 std::string site_packages(const std::string& venv) {

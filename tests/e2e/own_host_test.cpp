@@ -17,7 +17,7 @@
 #include "wheel_fixtures.h"
 
 namespace onramp::e2e {
-namespace {
+namespace own_host_test {  // one per file: a unity batch joins several
 
 using nlohmann::json;
 namespace fs = std::filesystem;
@@ -90,6 +90,10 @@ TEST(OwnHost, MadeFromTheLocalTorchFileThenReusedWithNothingMadeOrDownloaded) {
   EXPECT_EQ(taken, 1) << candidates.dump(1);
   // The audit ran on the host: probe and install use its torch.
   EXPECT_NE(step(r, "install")["detail"].get<std::string>().find("installed into"), std::string::npos);
+  // And says so: not "--python", which was not given.
+  std::string python = r["target"].value("python", "");
+  EXPECT_NE(python.find("chosen by the install step's venv, made from onramp's own host (docs/hosts.md)"),
+            std::string::npos) << python;
   std::string made_at = figure(r, "host", "host_made_at")["value"];
 
   auto second = audit(index, kSharedCache, {"demo-device==1.0", "--ignore-requires-python", "--runs", "1", "--out",

@@ -19,7 +19,7 @@
 #include "wheel_fixtures.h"
 
 namespace onramp::e2e {
-namespace {
+namespace parallel_probe_test {  // one per file: a unity batch joins several
 
 namespace fs = std::filesystem;
 using nlohmann::json;

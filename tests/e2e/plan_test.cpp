@@ -11,7 +11,7 @@
 #include "harness.h"
 
 namespace onramp::e2e {
-namespace {
+namespace plan_test {  // one per file: a unity batch joins several
 
 const std::string kToolsVenv = ONRAMP_TOOLS_VENV;
 const std::string kSource = ONRAMP_SOURCE_DIR;

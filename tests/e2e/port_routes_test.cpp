@@ -13,7 +13,7 @@
 #include "wheel_fixtures.h"
 
 namespace onramp::e2e {
-namespace {
+namespace port_routes_test {  // one per file: a unity batch joins several
 
 namespace fs = std::filesystem;
 using nlohmann::json;

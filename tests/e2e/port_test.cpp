@@ -8,7 +8,7 @@
 #include "harness.h"
 
 namespace onramp::e2e {
-namespace {
+namespace port_test {  // one per file: a unity batch joins several
 
 using nlohmann::json;
 

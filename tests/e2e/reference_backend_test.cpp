@@ -11,7 +11,7 @@
 #include "harness.h"
 
 namespace onramp::e2e {
-namespace {
+namespace reference_backend_test {  // one per file: a unity batch joins several
 
 const std::string kBackendDir = std::string(ONRAMP_SOURCE_DIR) + "/examples/reference-backend";
 const std::string kPython = "/usr/bin/python3";

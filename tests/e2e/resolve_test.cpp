@@ -12,7 +12,7 @@
 #include "wheel_fixtures.h"
 
 namespace onramp::e2e {
-namespace {
+namespace resolve_test {  // one per file: a unity batch joins several
 
 using nlohmann::json;
 namespace fs = std::filesystem;

@@ -10,7 +10,7 @@
 #include "onramp/report/terminal_text.h"
 
 namespace onramp::e2e {
-namespace {
+namespace terminal_test {  // one per file: a unity batch joins several
 
 using nlohmann::json;
 

@@ -6,7 +6,7 @@
 #include "wheel_fixtures.h"
 
 namespace onramp::e2e {
-namespace {
+namespace wheel_test {  // one per file: a unity batch joins several
 
 using nlohmann::json;
 

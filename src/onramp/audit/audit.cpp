@@ -329,7 +329,10 @@ std::string run_install_step(AuditState& s) {
     return s.pythonpath.empty() ? "the install failed: probe and examples cannot run"
                                 : "the install failed: probe and examples use the source tree instead";
   }
-  s.python = python::PythonRequest((dir / "venv" / "bin" / "python").string(), "the install step's venv");
+  // Made from the host: who chose the host says who chose the venv (the answer is kept: no query).
+  auto host = s.interpreters.choose(s.host_python);
+  s.python = python::PythonRequest((dir / "venv" / "bin" / "python").string(),
+                                   "the install step's venv, made from " + (host ? host->chosen_by : "its host"));
   s.pythonpath.clear();
   s.installed = true;
   return "installed into " + (dir / "venv").string();

@@ -10,7 +10,7 @@
 #include "onramp/report/finding_graph.h"
 
 namespace onramp::audit {
-namespace {
+namespace causes_test {  // one per file: a unity batch joins several
 
 using report::Finding;
 using report::Severity;

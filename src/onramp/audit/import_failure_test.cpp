@@ -5,7 +5,7 @@
 #include "onramp/util/test_cases.h"
 
 namespace onramp::audit {
-namespace {
+namespace import_failure_test {  // one per file: a unity batch joins several
 
 wheel::Requirement req(const std::string& text) { return wheel::parse_requirement(text).value(); }
 

@@ -9,7 +9,7 @@
 #include "onramp/report/finding_graph.h"
 
 namespace onramp::audit {
-namespace {
+namespace integration_causes_test {  // one per file: a unity batch joins several
 
 using report::Finding;
 using report::Json;

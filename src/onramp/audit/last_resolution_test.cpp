@@ -5,7 +5,7 @@
 #include "onramp/util/test_temp_dir.h"
 
 namespace onramp::audit {
-namespace {
+namespace last_resolution_test {  // one per file: a unity batch joins several
 
 using report::Json;
 

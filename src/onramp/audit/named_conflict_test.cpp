@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::audit {
-namespace {
+namespace named_conflict_test {  // one per file: a unity batch joins several
 
 const char* kPip = R"(Collecting demo-device==1.0
 ERROR: Cannot install demo-device==1.0 because these package versions have conflicting dependencies.

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::audit {
-namespace {
+namespace served_view_test {  // one per file: a unity batch joins several
 
 using probe::Route;
 

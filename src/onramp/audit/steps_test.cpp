@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::audit {
-namespace {
+namespace steps_test {  // one per file: a unity batch joins several
 
 TEST(StepsTable, SaysWhichStepsRanAtOnceInTheOrderOfTheList) {
   std::vector<StepRecord> steps{{"wheel", "ran", "1 wheel(s)", 0.4, 2},

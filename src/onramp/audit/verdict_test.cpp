@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::audit {
-namespace {
+namespace verdict_test {  // one per file: a unity batch joins several
 
 using report::Figure;
 

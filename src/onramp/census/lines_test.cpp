@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::census {
-namespace {
+namespace lines_test {  // one per file: a unity batch joins several
 
 const Language& lang(const char* path) {
   const Language* l = LanguageTable::builtin().detect(path);

@@ -7,7 +7,7 @@
 #include "onramp/util/test_cases.h"
 
 namespace onramp::census {
-namespace {
+namespace paths_test {  // one per file: a unity batch joins several
 
 TEST(Paths, TestDirectories) {
   onramp::testing::expect_holds(under_test_dir, {"tests/a.py", "src/test/x/y.cc"},

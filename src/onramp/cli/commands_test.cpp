@@ -12,7 +12,7 @@
 #include "onramp/index/resolve.h"
 
 namespace onramp::cli {
-namespace {
+namespace commands_test {  // one per file: a unity batch joins several
 
 // `onramp` with every command declared, as app.cpp declares it.
 struct DeclaredCli {

@@ -7,7 +7,7 @@
 #include "onramp/diagnosis/outcome.h"
 
 namespace onramp::diagnosis {
-namespace {
+namespace diagnosis_test {  // one per file: a unity batch joins several
 
 const char* kTorch113TpuError =
     "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, xla, lazy, "
@@ -170,7 +170,7 @@ TEST(Diagnoses, TheSubjectOfAFailureNamesWhatIsMissingOrRejected) {
 }  // namespace onramp::diagnosis
 
 namespace onramp::diagnosis {
-namespace {
+namespace diagnosis_test {  // one per file: a unity batch joins several
 
 const char* kRulesWithFacts = R"(
 [[rule]]
@@ -221,7 +221,7 @@ explanation = "named {privateuse1_name}"
 
 
 namespace onramp::diagnosis {
-namespace {
+namespace diagnosis_test {  // one per file: a unity batch joins several
 
 Facts imported_without_rename(const std::string& site) {
   Facts f;

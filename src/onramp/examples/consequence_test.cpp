@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::examples {
-namespace {
+namespace consequence_test {  // one per file: a unity batch joins several
 
 using report::Json;
 

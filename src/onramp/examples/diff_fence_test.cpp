@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::examples {
-namespace {
+namespace diff_fence_test {  // one per file: a unity batch joins several
 
 const ChangeRules& rules() { return ChangeRules::builtin(); }
 

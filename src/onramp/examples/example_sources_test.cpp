@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::examples {
-namespace {
+namespace example_sources_test {  // one per file: a unity batch joins several
 
 using Texts = std::vector<std::string>;
 

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::examples {
-namespace {
+namespace marimo_cells_test {  // one per file: a unity batch joins several
 
 const char* kNotebook = R"(import marimo
 

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::host {
-namespace {
+namespace choice_test {  // one per file: a unity batch joins several
 
 Candidate running(const std::string& path, const std::string& version, const std::string& real = "") {
   python::InterpreterFacts f;

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::host {
-namespace {
+namespace cpu_torch_test {  // one per file: a unity batch joins several
 
 const std::vector<std::string> kCudaDeps{"filelock", "nvidia-cublas-cu12==12.4.5.8; platform_system == \"Linux\"",
                                          "nvidia_cudnn_cu12==9.1.0.70", "sympy>=1.13"};

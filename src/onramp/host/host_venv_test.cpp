@@ -11,7 +11,7 @@
 #include "onramp/util/test_temp_dir.h"
 
 namespace onramp::host {
-namespace {
+namespace host_venv_test {  // one per file: a unity batch joins several
 
 namespace fs = std::filesystem;
 

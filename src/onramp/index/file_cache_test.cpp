@@ -13,7 +13,7 @@
 #include "onramp/index/test_http_server.h"
 
 namespace onramp::index {
-namespace {
+namespace file_cache_test {  // one per file: a unity batch joins several
 namespace fs = std::filesystem;
 
 // SHA-256 of "hello\n", as sha256sum(1) prints it.

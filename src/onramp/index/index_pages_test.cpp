@@ -7,7 +7,7 @@
 #include <fstream>
 
 namespace onramp::index {
-namespace {
+namespace index_pages_test {  // one per file: a unity batch joins several
 
 TEST(IndexPages, ReadsPipConfigList) {
   auto c = parse_pip_config_list(

@@ -5,7 +5,7 @@
 #include "onramp/packaging/temp_space.h"
 
 namespace onramp::index {
-namespace {
+namespace release_files_test {  // one per file: a unity batch joins several
 
 IndexFile file(const std::string& name, std::optional<uint64_t> size, const std::string& requires_python = "") {
   IndexFile f;

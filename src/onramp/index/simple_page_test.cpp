@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::index {
-namespace {
+namespace simple_page_test {  // one per file: a unity batch joins several
 
 TEST(SimplePage, ReadsPep691Json) {
   const char* json = R"({"meta": {"api-version": "1.1"}, "name": "torch-tpu", "versions": ["0.2.0", "0.0.0"],
@@ -67,7 +67,7 @@ TEST(SimplePage, VersionOfFileName) {
 }  // namespace onramp::index
 
 namespace onramp::index {
-namespace {
+namespace simple_page_test {  // one per file: a unity batch joins several
 
 // A hostile PEP 503 page: an anchor whose attribute is a megabyte long, and
 // anchors in upper case with single quotes, are read in linear time.

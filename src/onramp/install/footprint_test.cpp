@@ -6,7 +6,7 @@
 #include <fstream>
 
 namespace onramp::install {
-namespace {
+namespace footprint_test {  // one per file: a unity batch joins several
 namespace fs = std::filesystem;
 
 void write(const fs::path& p, const std::string& content) {

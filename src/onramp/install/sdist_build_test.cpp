@@ -10,7 +10,7 @@
 #include <map>
 
 namespace onramp::install {
-namespace {
+namespace sdist_build_test {  // one per file: a unity batch joins several
 
 namespace fs = std::filesystem;
 

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::integration {
-namespace {
+namespace autoload_rows_test {  // one per file: a unity batch joins several
 
 GroupRecords timed(std::vector<std::string> seconds, bool ended = true) {
   GroupRecords g;

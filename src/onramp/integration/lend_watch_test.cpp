@@ -11,7 +11,7 @@
 #include "onramp/util/test_temp_dir.h"
 
 namespace onramp::integration {
-namespace {
+namespace lend_watch_test {  // one per file: a unity batch joins several
 
 TEST(LendSignal, IdleAndBusyRecordsOnlyAskSomething) {
   EXPECT_EQ(lend_signal(R"({"kind": "idle", "point": "harmless", "call": "x", "cpu_share": 0.0})"), LendSignal::idle);

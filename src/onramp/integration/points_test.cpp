@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::integration {
-namespace {
+namespace points_test {  // one per file: a unity batch joins several
 
 TEST(IntegrationPoints, BuiltinListHasEveryPointOnceWithAGroup) {
   const auto& points = builtin_points();

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::integration {
-namespace {
+namespace records_test {  // one per file: a unity batch joins several
 
 GroupRecords read(const std::string& text) {
   python::ScriptRun run;

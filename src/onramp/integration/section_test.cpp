@@ -5,7 +5,7 @@
 #include "onramp/integration/keys.h"
 
 namespace onramp::integration {
-namespace {
+namespace section_test {  // one per file: a unity batch joins several
 
 const report::Figure* figure(const report::Section& s, const std::string& key) {
   for (const auto& f : s.figures) {

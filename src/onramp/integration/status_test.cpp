@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::integration {
-namespace {
+namespace status_test {  // one per file: a unity batch joins several
 
 Check ok(bool shown) { return Check{"p", "call", "value", "v", "", "", shown, 0}; }
 Check raised() { return Check{"p", "boom()", "raised", "", "RuntimeError", "no device", std::nullopt, 0}; }

@@ -7,7 +7,7 @@
 #include "onramp/ops/test_inventories.h"
 
 namespace onramp::ops {
-namespace {
+namespace cpp_extract_test {  // one per file: a unity batch joins several
 
 Extraction run(const std::string& text) { return extract_cpp(text, "op_names.h", OpsRules::builtin()); }
 

@@ -10,7 +10,7 @@
 #include "onramp/util/test_cases.h"
 
 namespace onramp::ops {
-namespace {
+namespace merge_test {  // one per file: a unity batch joins several
 
 Extraction files(const std::vector<std::pair<std::string, std::string>>& texts) {
   Extraction all;

@@ -8,7 +8,7 @@
 #include "onramp/ops/test_schema.h"
 
 namespace onramp::ops {
-namespace {
+namespace methods_test {  // one per file: a unity batch joins several
 
 OpInventory inventory_of(const std::vector<std::pair<std::string, std::string>>& members, const AtenSchema& s) {
   RawInventory raw{"x.h", 1, InventoryKind::cpp_enum, "OpName", "", {}};

@@ -6,7 +6,7 @@
 #include "onramp/util/test_cases.h"
 
 namespace onramp::ops {
-namespace {
+namespace names_test {  // one per file: a unity batch joins several
 
 TEST(CamelToSnake, HandlesDigitsAndAcronyms) {
   onramp::testing::expect_text_cases(camel_to_snake, {{"AdaptiveAvgPool2dBackward", "adaptive_avg_pool2d_backward"},

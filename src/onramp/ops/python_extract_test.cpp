@@ -5,7 +5,7 @@
 #include "onramp/ops/test_inventories.h"
 
 namespace onramp::ops {
-namespace {
+namespace python_extract_test {  // one per file: a unity batch joins several
 
 using testing::named;
 

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::ops {
-namespace {
+namespace rules_test {  // one per file: a unity batch joins several
 
 TEST(OpsRules, SentinelsAreFoundByNameOrComment) {
   const OpsRules& rules = OpsRules::builtin();

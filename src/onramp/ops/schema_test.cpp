@@ -10,7 +10,7 @@
 #include "onramp/util/text_file.h"
 
 namespace onramp::ops {
-namespace {
+namespace schema_test {  // one per file: a unity batch joins several
 
 TEST(AtenSchema, ReadsNameOverloadAndProperties) {
   auto s = testing::tiny_schema();

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::ops {
-namespace {
+namespace yaml_extract_test {  // one per file: a unity batch joins several
 
 TEST(YamlLists, BackendCodegenYamlKeys) {
   auto e = extract_yaml(R"(backend: XLA

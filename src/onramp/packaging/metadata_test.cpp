@@ -5,7 +5,7 @@
 #include "onramp/util/test_cases.h"
 
 namespace onramp::wheel {
-namespace {
+namespace metadata_test {  // one per file: a unity batch joins several
 
 constexpr const char* kMetadata =
     "Metadata-Version: 2.1\r\n"

@@ -7,7 +7,7 @@
 #include <string>
 
 namespace onramp::wheel {
-namespace {
+namespace pep440_test {  // one per file: a unity batch joins several
 
 Pep440Version v(const char* text) {
   auto parsed = Pep440Version::parse(text);

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::install {
-namespace {
+namespace pip_check_test {  // one per file: a unity batch joins several
 
 // Lines as pip check printed them: Debian 13's own python3 (torch 2.6.0+debian
 // beside Debian's sympy), and a distribution whose requirement is missing.

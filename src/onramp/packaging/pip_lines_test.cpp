@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::index {
-namespace {
+namespace pip_lines_test {  // one per file: a unity batch joins several
 
 using Lines = std::vector<std::string>;
 

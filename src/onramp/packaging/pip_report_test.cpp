@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::index {
-namespace {
+namespace pip_report_test {  // one per file: a unity batch joins several
 
 // The shape pip 23 writes (fields onramp does not read left out).
 constexpr const char* kReport = R"J({

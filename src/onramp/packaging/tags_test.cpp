@@ -5,7 +5,7 @@
 #include "onramp/util/test_cases.h"
 
 namespace onramp::index {
-namespace {
+namespace tags_test {  // one per file: a unity batch joins several
 
 // The head of what pip 23.2 prints for CPython 3.11 on glibc 2.36 x86_64, cut short.
 constexpr const char* kDebug = R"(pip version: pip 23.2.1

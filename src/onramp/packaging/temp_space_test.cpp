@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::install {
-namespace {
+namespace temp_space_test {  // one per file: a unity batch joins several
 
 constexpr const char* kMountinfo =
     "26 1 254:0 / / rw,relatime - ext4 /dev/vda rw\n"

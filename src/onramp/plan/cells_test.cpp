@@ -5,7 +5,7 @@
 #include <algorithm>
 
 namespace onramp::plan {
-namespace {
+namespace cells_test {  // one per file: a unity batch joins several
 
 constexpr const char* kGood = R"(
 [defaults]

@@ -5,7 +5,7 @@
 #include "onramp/plan/workflow.h"
 
 namespace onramp::plan {
-namespace {
+namespace jobs_test {  // one per file: a unity batch joins several
 
 Cells two_audits_and_a_trace() {
   auto cells = parse_cells(R"(

@@ -5,7 +5,7 @@
 #include "onramp/port/aten_dispatch.h"
 
 namespace onramp::port {
-namespace {
+namespace coverage_join_test {  // one per file: a unity batch joins several
 
 BackendCoverage coverage() {
   BackendCoverage c;

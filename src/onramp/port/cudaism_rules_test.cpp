@@ -7,7 +7,7 @@
 #include "onramp/util/test_cases.h"
 
 namespace onramp::port {
-namespace {
+namespace cudaism_rules_test {  // one per file: a unity batch joins several
 
 Site site(SiteKind kind, std::string text, std::string in_call = "", std::string keyword = "") {
   Site s;

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 namespace onramp::port {
-namespace {
+namespace minimum_ops_cause_test {  // one per file: a unity batch joins several
 
 OpTrace trace_of(const std::string& model, std::vector<std::string> ops) {
   OpTrace t;

@@ -7,7 +7,7 @@
 #include "onramp/port/op_trace.h"
 
 namespace onramp::port {
-namespace {
+namespace model_list_test {  // one per file: a unity batch joins several
 
 TEST(Shard, ParsesKOverNWithKZeroBased) {
   auto s = parse_shard("2/4");

@@ -8,7 +8,7 @@
 #include <fstream>
 
 namespace onramp::port {
-namespace {
+namespace module_coverage_test {  // one per file: a unity batch joins several
 
 namespace fs = std::filesystem;
 

@@ -6,7 +6,7 @@
 #include "onramp/report/render.h"
 
 namespace onramp::port {
-namespace {
+namespace report_coverage_test {  // one per file: a unity batch joins several
 
 using report::Json;
 

@@ -12,7 +12,7 @@
 #include "onramp/python/sandbox_testing.h"
 
 namespace onramp::port {
-namespace {
+namespace scan_test {  // one per file: a unity batch joins several
 namespace fs = std::filesystem;
 using nlohmann::json;
 

@@ -5,7 +5,7 @@
 #include "onramp/util/test_temp_dir.h"
 
 namespace onramp::port {
-namespace {
+namespace trace_backends_test {  // one per file: a unity batch joins several
 
 TEST(TraceBackends, SpecsAreModuleNamesWithAnOptionalInterpreter) {
   auto plain = parse_backend_spec("module:torch_tpu");

@@ -5,7 +5,7 @@
 #include "onramp/report/render.h"
 
 namespace onramp::port {
-namespace {
+namespace trace_merge_test {  // one per file: a unity batch joins several
 using nlohmann::json;
 
 OpTrace trace(size_t index, std::string model, OpCounts forward, OpCounts backward) {

@@ -5,7 +5,7 @@
 #include "onramp/util/text_file.h"
 
 namespace onramp::probe {
-namespace {
+namespace api_probe_test {  // one per file: a unity batch joins several
 
 // What api_probe.py wrote on torch 2.13.0 for the reference backend with
 // ONRAMP_REF_DEVICE_COUNT=0 (trimmed: three of its 49 registrations, the

@@ -10,7 +10,7 @@
 #include "onramp/python/sandbox_testing.h"
 
 namespace onramp::probe {
-namespace {
+namespace ask_routes_test {  // one per file: a unity batch joins several
 
 namespace fs = std::filesystem;
 using nlohmann::json;

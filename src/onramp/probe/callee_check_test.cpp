@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::probe {
-namespace {
+namespace callee_check_test {  // one per file: a unity batch joins several
 
 // PrivateUse1 lines as torch 2.13 prints them (dispatch_dump_torch2.13.txt).
 constexpr const char* kComposite =

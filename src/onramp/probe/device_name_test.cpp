@@ -6,7 +6,7 @@
 #include "onramp/probe/records_test_util.h"
 
 namespace onramp::probe {
-namespace {
+namespace device_name_test {  // one per file: a unity batch joins several
 
 // The device-API probe's run that wrote `text` and exited 0.
 python::ScriptRun api_probe_run(const std::string& text) {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::probe {
-namespace {
+namespace import_output_test {  // one per file: a unity batch joins several
 
 constexpr const char* kStderr =
     "import time: self [us] | cumulative | imported package\n"

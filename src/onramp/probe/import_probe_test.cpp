@@ -6,7 +6,7 @@
 #include <vector>
 
 namespace onramp::probe {
-namespace {
+namespace import_probe_test {  // one per file: a unity batch joins several
 
 // A run that imported `module` in `seconds` (the "import" record as
 // import_probe.py writes it).

@@ -5,7 +5,7 @@
 #include "onramp/probe/records_test_util.h"
 
 namespace onramp::probe {
-namespace {
+namespace registrations_test {  // one per file: a unity batch joins several
 
 using test_util::records;
 

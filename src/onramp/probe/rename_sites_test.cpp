@@ -10,7 +10,7 @@
 #include <filesystem>
 
 namespace onramp::probe {
-namespace {
+namespace rename_sites_test {  // one per file: a unity batch joins several
 
 namespace fs = std::filesystem;
 

@@ -7,7 +7,7 @@
 #include "onramp/util/text_file.h"
 
 namespace onramp::probe {
-namespace {
+namespace served_routes_test {  // one per file: a unity batch joins several
 
 // torch._C._dispatch_dump_table of six ops on torch 2.13.0+cpu, plain and
 // after `import onramp_ref` (trimmed to CPU, the PrivateUse1 keys and the

@@ -10,7 +10,7 @@
 #include "onramp/util/test_temp_dir.h"
 
 namespace onramp::python {
-namespace {
+namespace interpreter_test {  // one per file: a unity batch joins several
 
 // Answers the interpreter query as each named interpreter would: with its
 // torch version, with none (null), or not at all (absent: it does not run).

@@ -10,7 +10,7 @@
 #include "onramp/util/test_temp_dir.h"
 
 namespace onramp::python {
-namespace {
+namespace limits_test {  // one per file: a unity batch joins several
 
 TEST(ChildLimits, AnInterpreterThatNeverAnswersMeetsTheInterpreterQueryLimit) {
   testing::TempDir dir;

@@ -5,7 +5,7 @@
 #include <algorithm>
 
 namespace onramp::python {
-namespace {
+namespace runner_test {  // one per file: a unity batch joins several
 
 // Keeps the request and answers exit 0.
 class RecordingRunner : public ProcessRunner {

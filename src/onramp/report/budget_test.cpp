@@ -5,7 +5,7 @@
 #include "onramp/report/hostile_report_test_util.h"
 
 namespace onramp::report {
-namespace {
+namespace budget_test {  // one per file: a unity batch joins several
 
 Json sample_report() {
   return Json::parse(R"({

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::report {
-namespace {
+namespace compare_test {  // one per file: a unity batch joins several
 
 Json audit_of(const std::string& module, double import_s, const char* method_module, const std::string& refusal) {
   return Json::parse(R"({"schema": "onramp.report/3", "target": {"kind": "wheel", "module": ")" + module + R"("},

@@ -6,7 +6,7 @@
 #include "onramp/report/render.h"
 
 namespace onramp::report {
-namespace {
+namespace diff_test {  // one per file: a unity batch joins several
 
 Json census(int files, const Json& rows, const Json& findings = Json::array()) {
   return Json{{"schema", "onramp.report/1"},

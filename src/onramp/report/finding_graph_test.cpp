@@ -6,7 +6,7 @@
 #include "onramp/report/render.h"
 
 namespace onramp::report {
-namespace {
+namespace finding_graph_test {  // one per file: a unity batch joins several
 
 Report two_sections() {
   Report r;

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::report {
-namespace {
+namespace finding_groups_test {  // one per file: a unity batch joins several
 
 Finding at(Severity s, const std::string& text, const std::string& place, const std::string& diagnosis = "d") {
   return Finding{s, text, "fix it", "cmd", place, diagnosis};

@@ -5,7 +5,7 @@
 #include "onramp/util/test_cases.h"
 
 namespace onramp::report {
-namespace {
+namespace html_test {  // one per file: a unity batch joins several
 
 Table languages() {
   Table t{"lines", "Lines <by> language", "rule", "/x", {{"language", "Language", ""}, {"code", "Code", "lines"}}, {}};

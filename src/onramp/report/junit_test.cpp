@@ -5,7 +5,7 @@
 #include "onramp/util/test_cases.h"
 
 namespace onramp::report {
-namespace {
+namespace junit_test {  // one per file: a unity batch joins several
 
 TEST(Junit, EscapesMarkupQuotesAndControlCharacters) {
   EXPECT_EQ(xml_escape("a<b>&\"c\"'d'"), "a&lt;b&gt;&amp;&quot;c&quot;&apos;d&apos;");

@@ -7,7 +7,7 @@
 #include "onramp/report/terminal_text.h"
 
 namespace onramp::report {
-namespace {
+namespace render_test {  // one per file: a unity batch joins several
 
 Report sample() {
   Report r;

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::report {
-namespace {
+namespace terminal_text_test {  // one per file: a unity batch joins several
 
 TEST(TerminalText, WidthsAreScreenColumnsNotBytes) {
   EXPECT_EQ(display_width("abc"), 3u);

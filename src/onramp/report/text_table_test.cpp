@@ -5,7 +5,7 @@
 #include "onramp/report/terminal_text.h"
 
 namespace onramp::report {
-namespace {
+namespace text_table_test {  // one per file: a unity batch joins several
 
 Table statements() {
   std::string error = "RuntimeError: Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, "

@@ -5,7 +5,7 @@
 #include "onramp/source/source.h"
 
 namespace onramp::source {
-namespace {
+namespace tree_test {  // one per file: a unity batch joins several
 
 // levels of `fanout` links to one subtree above a node of `fanout` files:
 // fanout^(levels + 1) paths in levels + 1 nodes.

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp {
-namespace {
+namespace capture_test {  // one per file: a unity batch joins several
 
 TEST(BoundedCapture, KeepsSmallOutputWhole) {
   BoundedCapture c(8, 4);

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::util {
-namespace {
+namespace command_line_test {  // one per file: a unity batch joins several
 
 TEST(ShellWord, OneWordThatSurvivesQuotes) {
   EXPECT_EQ(shell_word("plain-1.0"), "plain-1.0");

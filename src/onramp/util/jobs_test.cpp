@@ -10,7 +10,7 @@
 #include <vector>
 
 namespace onramp::util {
-namespace {
+namespace jobs_test {  // one per file: a unity batch joins several
 
 TEST(JobGroup, TwoJobsRunTwoTasksAtOnce) {
   // Each task waits for the other: this ends only if both ran at the same time.

@@ -9,7 +9,7 @@
 #include <vector>
 
 namespace onramp {
-namespace {
+namespace literal_limits_test {  // one per file: a unity batch joins several
 
 namespace fs = std::filesystem;
 

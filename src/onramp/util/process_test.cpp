@@ -14,7 +14,7 @@
 #include "onramp/util/sandbox.h"
 
 namespace onramp {
-namespace {
+namespace process_test {  // one per file: a unity batch joins several
 namespace fs = std::filesystem;
 
 class SandboxRunnerTest : public ::testing::Test {

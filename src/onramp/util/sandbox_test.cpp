@@ -7,7 +7,7 @@
 #include <fstream>
 
 namespace onramp {
-namespace {
+namespace sandbox_test {  // one per file: a unity batch joins several
 namespace fs = std::filesystem;
 
 struct TempDir {

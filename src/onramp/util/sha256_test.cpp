@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::util {
-namespace {
+namespace sha256_test {  // one per file: a unity batch joins several
 
 TEST(Sha256Text, IsWhatSha256sumPrints) {
   // printf 'hello\n' | sha256sum

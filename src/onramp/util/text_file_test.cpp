@@ -6,7 +6,7 @@
 #include <fstream>
 
 namespace onramp::util {
-namespace {
+namespace text_file_test {  // one per file: a unity batch joins several
 namespace fs = std::filesystem;
 
 TEST(ReadTextFile, ReadsEveryByteAndNamesTheFileWhenItCannot) {

@@ -5,7 +5,7 @@
 #include "onramp/util/test_cases.h"
 
 namespace onramp::util {
-namespace {
+namespace text_test {  // one per file: a unity batch joins several
 
 TEST(Trim, DropsWhitespaceAtBothEndsOnly) {
   auto trimmed = [](const std::string& text) { return std::string(trim(text)); };

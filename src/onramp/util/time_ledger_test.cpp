@@ -7,7 +7,7 @@
 #include <thread>
 
 namespace onramp::util {
-namespace {
+namespace time_ledger_test {  // one per file: a unity batch joins several
 
 TEST(OutsideSpan, SpansOpenAtOnceCountOnce) {
   // A child process (200 ms) and a transfer (its last 100 ms) overlap: their

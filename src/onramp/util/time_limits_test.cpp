@@ -7,7 +7,7 @@
 #include "onramp/util/process.h"
 
 namespace onramp {
-namespace {
+namespace time_limits_test {  // one per file: a unity batch joins several
 
 // A child that never ends, run as onramp runs children.
 RunResult run_forever(const Limits& limits) {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::util {
-namespace {
+namespace toml_file_test {  // one per file: a unity batch joins several
 
 TEST(ParseToml, ReturnsTheDocument) {
   auto doc = parse_toml("name = \"ref\"\n[guards]\nnames = [\"a\"]\n", "data/x.toml");

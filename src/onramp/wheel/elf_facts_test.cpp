@@ -13,7 +13,7 @@
 #include "onramp/util/text_file.h"
 
 namespace onramp::wheel {
-namespace {
+namespace elf_facts_test {  // one per file: a unity batch joins several
 
 ElfFacts scan(const std::string& bytes, size_t chunk, size_t prefix_limit = 64u << 20) {
   ElfScanner scanner(prefix_limit);

@@ -7,7 +7,7 @@
 #include "onramp/util/test_temp_dir.h"
 
 namespace onramp::wheel {
-namespace {
+namespace facts_memo_test {  // one per file: a unity batch joins several
 namespace fs = std::filesystem;
 
 WheelFacts facts_named(const std::string& dist_info) {

@@ -8,7 +8,7 @@
 #include "onramp/util/test_temp_dir.h"
 
 namespace onramp::wheel {
-namespace {
+namespace facts_store_test {  // one per file: a unity batch joins several
 namespace fs = std::filesystem;
 
 // Every field set to something other than its default, so that a field the

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 namespace onramp::wheel {
-namespace {
+namespace readme_check_test {  // one per file: a unity batch joins several
 
 TEST(ReadmeCheck, FindsTheCommonSpellingsOfAMinimumPython) {
   const std::pair<const char*, const char*> cases[] = {
