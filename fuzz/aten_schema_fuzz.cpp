@@ -4,7 +4,7 @@
 #include "onramp/ops/rules.h"
 #include "onramp/ops/schema.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(aten_schema) {
   auto [tags, functions] = onramp::fuzz::split_first_line(onramp::fuzz::as_text(data, size));
   auto schema = onramp::ops::AtenSchema::parse(functions, tags, "fuzz.yaml", onramp::ops::OpsRules::builtin());
   if (!schema) return 0;

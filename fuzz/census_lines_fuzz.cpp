@@ -8,7 +8,7 @@
 #include "onramp/census/languages.h"
 #include "onramp/census/lines.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(census_lines) {
   if (size < 2) return 0;
   const auto& languages = onramp::census::LanguageTable::builtin().languages();
   const auto& language = languages[data[0] % languages.size()];

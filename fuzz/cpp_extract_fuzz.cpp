@@ -5,7 +5,7 @@
 #include "onramp/ops/cpp_lexer.h"
 #include "onramp/ops/rules.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(cpp_extract) {
   std::string_view text = onramp::fuzz::as_text(data, size);
   onramp::ops::CppLexer lexer(text, "fuzz.h");
   lexer.record_comments(true);

@@ -5,7 +5,7 @@
 #include "fuzz_input.h"
 #include "onramp/wheel/elf_facts.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(elf_facts) {
   if (size < 1) return 0;
   std::string_view bytes = onramp::fuzz::as_text(data + 1, size - 1);
   if (!onramp::wheel::starts_like_elf(bytes)) return 0;

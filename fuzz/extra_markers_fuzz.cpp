@@ -5,7 +5,7 @@
 #include "fuzz_input.h"
 #include "onramp/audit/import_failure.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(extra_markers) {
   std::string text(onramp::fuzz::as_text(data, size));
   onramp::wheel::Requirement r;
   r.name = "x";

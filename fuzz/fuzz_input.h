@@ -1,11 +1,19 @@
 #pragma once
 // Helpers shared by the harnesses in fuzz/: each harness file defines only
-// LLVMFuzzerTestOneInput, so the same file builds as a libFuzzer target (clang)
-// and as a corpus replay test (replay_main.cpp, any compiler).
+// its entry, ONRAMP_FUZZ_TARGET(name), so the same file builds as a libFuzzer
+// target (clang: the entry is LLVMFuzzerTestOneInput) and, with every other
+// harness, into the corpus replayer (fuzz_replay, any compiler: the entry is
+// onramp_fuzz_<name>, which replay_main.cpp finds by name).
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 #include <utility>
+
+#ifdef ONRAMP_FUZZ_REPLAY
+#define ONRAMP_FUZZ_TARGET(name) extern "C" int onramp_fuzz_##name(const uint8_t* data, size_t size)
+#else
+#define ONRAMP_FUZZ_TARGET(name) extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+#endif
 
 namespace onramp::fuzz {
 

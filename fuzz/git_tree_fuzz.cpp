@@ -66,7 +66,7 @@ struct Reader {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(git_tree) {
   Reader in{data, size};
   std::vector<git_oid> objects;
   auto remember = [&](const std::string& hex) {

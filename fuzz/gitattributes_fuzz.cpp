@@ -3,7 +3,7 @@
 #include "fuzz_input.h"
 #include "onramp/census/gitattributes.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(gitattributes) {
   auto [path, rules] = onramp::fuzz::split_first_line(onramp::fuzz::as_text(data, size));
   onramp::census::GitAttributes attributes;
   attributes.add_file("sub/.gitattributes", rules);

@@ -3,7 +3,7 @@
 #include "fuzz_input.h"
 #include "onramp/probe/import_output.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(importtime) {
   auto output = onramp::probe::split_import_stderr(onramp::fuzz::as_text(data, size));
   (void)onramp::probe::top_imports(output.importtime, 5, true);
   (void)onramp::probe::top_imports(std::move(output.importtime), 5, false);

@@ -8,7 +8,7 @@
 #include "onramp/index/simple_page.h"
 #include "onramp/packaging/tags.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(index_pages) {
   using namespace onramp::index;
   std::string_view text = onramp::fuzz::as_text(data, size);
   const std::string base = "https://index.invalid/simple/project/";

@@ -12,7 +12,7 @@
 #include "onramp/integration/needs.h"
 #include "onramp/integration/points.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(integration_needs) {
   std::string_view text = onramp::fuzz::as_text(data, size);
   auto [device, rest] = onramp::fuzz::split_first_line(text);
   auto [source, failure] = onramp::fuzz::split_first_line(rest);

@@ -10,7 +10,7 @@
 #include "onramp/integration/section.h"
 #include "onramp/report/render.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(integration_records) {
   std::string text(onramp::fuzz::as_text(data, size));
   for (size_t start = 0; start <= text.size();) {
     size_t end = std::min(text.find('\n', start), text.size());

@@ -5,7 +5,7 @@
 #include "fuzz_input.h"
 #include "onramp/audit/last_resolution.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(last_resolution) {
   std::string text(onramp::fuzz::as_text(data, size));
   onramp::audit::AuditOptions options;
   options.target = "demo==1.0";

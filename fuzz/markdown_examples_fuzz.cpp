@@ -4,7 +4,7 @@
 #include "onramp/examples/diff_fence.h"
 #include "onramp/examples/example_sources.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(markdown_examples) {
   auto file = onramp::examples::extract_markdown(onramp::fuzz::as_text(data, size), "README.md");
   if (file) {
     for (const auto& fence : file->diffs) {

@@ -3,7 +3,7 @@
 #include "onramp/examples/example_sources.h"
 #include "onramp/examples/marimo_cells.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(notebook_examples) {
   std::string_view text = onramp::fuzz::as_text(data, size);
   (void)onramp::examples::extract_notebook(text, "demo.ipynb");
   if (onramp::examples::is_marimo_notebook(text)) (void)onramp::examples::extract_marimo(text, "demo.py");

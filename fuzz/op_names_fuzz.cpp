@@ -4,7 +4,7 @@
 #include "onramp/ops/names.h"
 #include "onramp/ops/test_schema.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(op_names) {
   static const onramp::ops::AtenSchema schema = onramp::ops::testing::tiny_schema();
   std::string_view text = onramp::fuzz::as_text(data, size);
   (void)onramp::ops::camel_to_snake(text);

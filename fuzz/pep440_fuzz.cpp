@@ -6,7 +6,7 @@
 #include "onramp/packaging/metadata.h"
 #include "onramp/packaging/pep440.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(pep440) {
   std::string_view text = onramp::fuzz::as_text(data, size);
   auto [version_text, specifier_text] = onramp::fuzz::split_first_line(text);
   auto version = onramp::wheel::Pep440Version::parse(version_text);

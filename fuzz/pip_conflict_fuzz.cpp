@@ -5,7 +5,7 @@
 #include "fuzz_input.h"
 #include "onramp/audit/named_conflict.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(pip_conflict) {
   auto lines = onramp::audit::conflict_lines(std::string(onramp::fuzz::as_text(data, size)));
   (void)onramp::audit::conflicting_package(lines);
   return 0;

@@ -5,7 +5,7 @@
 #include "fuzz_input.h"
 #include "onramp/packaging/pip_lines.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(pip_lines) {
   std::string text(onramp::fuzz::as_text(data, size));
   (void)onramp::index::refusal_lines(text);
   (void)onramp::index::build_error_lines(text, 5);

@@ -5,7 +5,7 @@
 #include "onramp/plan/jobs.h"
 #include "onramp/plan/workflow.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(plan_cells) {
   std::string_view text = onramp::fuzz::as_text(data, size);
   auto cells = onramp::plan::parse_cells(text, "fuzz.toml");
   if (!cells) {

@@ -10,7 +10,7 @@
 #include "onramp/examples/examples_run.h"
 #include "onramp/report/render.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(probe_records) {
   onramp::python::ScriptRun run;
   onramp::python::read_records(std::string(onramp::fuzz::as_text(data, size)), run);
   onramp::probe::AskedRoutes asked;

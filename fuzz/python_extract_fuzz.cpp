@@ -2,7 +2,7 @@
 #include "fuzz_input.h"
 #include "onramp/ops/python_extract.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(python_extract) {
   (void)onramp::ops::extract_python(onramp::fuzz::as_text(data, size), "fuzz.py");
   return 0;
 }

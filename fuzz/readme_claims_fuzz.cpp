@@ -3,7 +3,7 @@
 #include "fuzz_input.h"
 #include "onramp/wheel/readme_check.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(readme_claims) {
   (void)onramp::wheel::find_python_claim(onramp::fuzz::as_text(data, size));
   return 0;
 }

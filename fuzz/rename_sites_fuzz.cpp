@@ -7,7 +7,7 @@
 #include "onramp/probe/rename_sites.h"
 #include "onramp/report/render.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(rename_sites) {
   onramp::python::ScriptRun run;
   onramp::python::read_records(std::string(onramp::fuzz::as_text(data, size)), run);
   auto sites = onramp::probe::read_rename_sites(run);

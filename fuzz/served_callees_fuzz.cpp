@@ -6,7 +6,7 @@
 #include "onramp/probe/callee_check.h"
 #include "onramp/probe/served_routes.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(served_callees) {
   onramp::python::ScriptRun run;
   onramp::python::read_records(std::string(onramp::fuzz::as_text(data, size)), run);
   auto facts = onramp::probe::read_served_facts(run);

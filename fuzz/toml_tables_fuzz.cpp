@@ -7,7 +7,7 @@
 #include "onramp/ops/rules.h"
 #include "onramp/diagnosis/diagnosis.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(toml_tables) {
   std::string_view text = onramp::fuzz::as_text(data, size);
   if (auto table = onramp::census::LanguageTable::parse(text, "fuzz.toml")) {
     (void)table->detect("a/b.py");

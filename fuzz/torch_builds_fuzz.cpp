@@ -8,7 +8,7 @@
 #include "fuzz_input.h"
 #include "onramp/host/cpu_torch.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(torch_builds) {
   auto [first, rest] = onramp::fuzz::split_first_line(onramp::fuzz::as_text(data, size));
   onramp::host::TorchPick pick{std::string(first), "/w/torch.whl", {}, "pip"};
   std::istringstream lines{std::string(rest)};

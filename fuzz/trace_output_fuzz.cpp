@@ -7,7 +7,7 @@
 #include "fuzz_input.h"
 #include "onramp/port/op_trace.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(trace_output) {
   auto doc = nlohmann::json::parse(onramp::fuzz::as_text(data, size), nullptr, false);
   if (doc.is_discarded()) return 0;
   auto trace = onramp::port::parse_trace_output(doc, "script:m.py:build");

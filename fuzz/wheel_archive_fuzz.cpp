@@ -33,7 +33,7 @@ const std::string& scratch_path() {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(wheel_archive) {
   const std::string& path = scratch_path();
   FILE* file = std::fopen(path.c_str(), "wb");
   if (!file) std::abort();

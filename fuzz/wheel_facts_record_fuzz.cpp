@@ -6,7 +6,7 @@
 #include "fuzz_input.h"
 #include "onramp/wheel/facts_store.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(wheel_facts_record) {
   std::string text(onramp::fuzz::as_text(data, size));
   auto j = nlohmann::json::parse(text, nullptr, false);
   if (!j.is_discarded()) (void)onramp::wheel::facts_from_json(j);

@@ -2,7 +2,7 @@
 #include "fuzz_input.h"
 #include "onramp/packaging/metadata.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(wheel_metadata) {
   std::string_view text = onramp::fuzz::as_text(data, size);
   if (auto fields = onramp::wheel::HeaderFields::parse(text, "METADATA")) {
     (void)fields->first("Name");

@@ -2,7 +2,7 @@
 #include "fuzz_input.h"
 #include "onramp/packaging/metadata.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(wheel_record) {
   (void)onramp::wheel::parse_record(onramp::fuzz::as_text(data, size), "RECORD");
   return 0;
 }

@@ -3,7 +3,7 @@
 #include "fuzz_input.h"
 #include "onramp/ops/yaml_extract.h"
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+ONRAMP_FUZZ_TARGET(yaml_extract) {
   (void)onramp::ops::extract_yaml(onramp::fuzz::as_text(data, size), "fuzz.yaml");
   return 0;
 }
