@@ -61,10 +61,9 @@ struct RoutesJob {
 
 // What the steps learn and hand on to later steps.
 struct AuditState {
-  AuditState(const AuditOptions& o, const RunContext& r) : options(o), run(r), interpreters(r.interpreters) {}
+  AuditState(const AuditOptions& o, const RunContext& r) : options(o), run(r) {}
   const AuditOptions& options;
   RunContext run;                      // what the audit asks of the machine, asked once
-  python::Interpreters& interpreters;
   report::Report report;
   std::vector<StepRecord> steps;
   bool requirement = false;              // the target is a PEP 508 requirement
@@ -208,7 +207,7 @@ std::string needs_sdist(const AuditState& s) {
 
 // The built wheel replaces the sdist: first among the wheels to read, and in the wheelhouse.
 std::string run_build_step(AuditState& s) {
-  install::SdistBuildOptions o{value_or_fatal(s.interpreters.choose(s.host_python)).executable, s.sdist, s.index_args, s.options.run_dir / "build", s.options.sandbox.limits,
+  install::SdistBuildOptions o{value_or_fatal(s.run.interpreters.choose(s.host_python)).executable, s.sdist, s.index_args, s.options.run_dir / "build", s.options.sandbox.limits,
                       s.options.sandbox.env};
   s.options.progress("building " + s.sdist + " (pip wheel --no-deps, in the sandbox)");
   install::SdistBuild built = install::build_sdist(s.run.runner(), s.run.wheels, o);
@@ -240,7 +239,7 @@ std::string run_ops_step(AuditState& s) {
   o.python = s.host_python;
   o.profile = s.profile ? &*s.profile : nullptr;
   o.source_evidence = evidence;
-  s.report.sections.push_back(ops::run_ops_section(s.interpreters, *s.source, o));
+  s.report.sections.push_back(ops::run_ops_section(s.run.interpreters, *s.source, o));
   return s.profile ? "meanings from profile " + s.profile->name : "meanings guessed from names (no profile)";
 }
 
@@ -286,7 +285,7 @@ std::string run_wheel_step(AuditState& s) {
   std::string docs = docs_from_metadata(s);
   // In-process work that may run beside the install: counted as running (util/jobs.h).
   util::WorkSpan reading(false);
-  auto sections = wheel::run_wheel_sections(s.interpreters, s.run.wheels, {s.wheels, s.host_python, s.readme, {}});
+  auto sections = wheel::run_wheel_sections(s.run.interpreters, s.run.wheels, {s.wheels, s.host_python, s.readme, {}});
   // The first wheel is the backend's: its module is the one to probe.
   if (s.module.empty() && !sections.empty()) s.module = module_of(sections.front());
   for (auto& section : sections) s.wheel_sections.push_back(std::move(section));
@@ -322,7 +321,7 @@ std::string run_install_step(AuditState& s) {
   fs::path dir = s.options.run_dir / "install";
   o.make_run_dir = step_dir_maker(dir);
   o.progress = s.options.progress;
-  auto outcome = value_or_fatal(install::run_install(s.interpreters, o));
+  auto outcome = value_or_fatal(install::run_install(s.run.interpreters, o));
   s.install_sections.push_back(std::move(outcome.section));
   if (!outcome.pip_ok) {
     s.install_failed = true;
@@ -330,7 +329,7 @@ std::string run_install_step(AuditState& s) {
                                 : "the install failed: probe and examples use the source tree instead";
   }
   // Made from the host: who chose the host says who chose the venv (the answer is kept: no query).
-  auto host = s.interpreters.choose(s.host_python);
+  auto host = s.run.interpreters.choose(s.host_python);
   s.python = python::PythonRequest((dir / "venv" / "bin" / "python").string(),
                                    "the install step's venv, made from " + (host ? host->chosen_by : "its host"));
   s.pythonpath.clear();
@@ -343,7 +342,7 @@ python::Sandbox open_python(const AuditState& s, const std::string& step) {
   python::SandboxOptions o = s.options.sandbox;
   o.python = s.python;
   o.paths.insert(o.paths.end(), s.pythonpath.begin(), s.pythonpath.end());
-  return python::Sandbox::open(s.interpreters, o, s.options.run_dir / step);
+  return python::Sandbox::open(s.run.interpreters, o, s.options.run_dir / step);
 }
 
 std::string needs_installed_backend(const AuditState& s);
@@ -420,7 +419,7 @@ std::string needs_installed_backend(const AuditState& s) {
 RoutesJob prepare_routes(const AuditState& s) {
   auto coverage = port::coverage_from_report(report::to_json(s.report), "the ops section");
   if (!coverage) throw FatalError("no op lists to ask about: " + coverage.error().message);
-  auto schema = value_or_fatal(ops::locate_aten_schema(s.interpreters, s.options.aten, s.python));
+  auto schema = value_or_fatal(ops::locate_aten_schema(s.run.interpreters, s.options.aten, s.python));
   auto dispatch = value_or_fatal(port::load_aten_dispatch(schema.path));
   RoutesJob job;
   job.in = {coverage->registered, coverage->unregistered, coverage->source + ")", schema.evidence};

@@ -48,14 +48,6 @@ std::string utc_now() {
   return buf;
 }
 
-// Making a host runs pip with onramp's own environment (python::Runner's
-// as_user): pip's configuration (find-links, indexes, certificates) is what it
-// is to take torch's dependencies from, as `make host` does.
-Result<RunResult> run_here(ProcessRunner& runner, const std::vector<std::string>& argv, const fs::path& cwd,
-                           const TimeLimits& limits, Child child) {
-  return python::Runner::as_user(runner, cwd, limits).run(argv, child);
-}
-
 std::string command_text(const std::vector<std::string>& argv) { return fmt::format("{}", fmt::join(argv, " ")); }
 
 // The torch version the host's python imports; an error says why not.
@@ -63,8 +55,8 @@ Result<std::string> torch_imports(ProcessRunner& runner, const TimeLimits& limit
   std::string python = (dir / "bin" / "python").string();
   std::error_code ec;
   if (!fs::exists(python, ec)) return fail(python + " is missing");
-  auto run = run_here(runner, {python, "-c", std::string(embedded::get(python::scripts::kTorchVersion))}, dir, limits,
-                      Child::kHostTorchCheck);
+  auto run = python::Runner::as_user(runner, dir, limits)
+                 .run({python, "-c", std::string(embedded::get(python::scripts::kTorchVersion))}, Child::kHostTorchCheck);
   if (!run) return fail(python + ": " + run.error().message);
   if (!run->ok()) return fail(fmt::format("import torch failed ({}): {}", run->outcome(), run->err.ending()));
   std::string out = run->out.text();
@@ -105,7 +97,9 @@ Result<HostRecord> make_host(ProcessRunner& runner, const TimeLimits& limits, co
   for (const auto& argv : {venv, pip}) {
     progress("making onramp's host: " + command_text(argv));
     r.commands.push_back(command_text(argv));
-    auto run = run_here(runner, argv, dir.parent_path(), limits, Child::kHostMaking);
+    // With onramp's own environment: pip's configuration (find-links, indexes, certificates) is what it is to
+    // take torch's dependencies from, as `make host` does.
+    auto run = python::Runner::as_user(runner, dir.parent_path(), limits).run(argv, Child::kHostMaking);
     if (!run) return fail(fmt::format("{}: {}", command_text(argv), run.error().message));
     if (!run->ok()) {
       fs::remove_all(dir, ec);
