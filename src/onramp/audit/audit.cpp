@@ -38,7 +38,7 @@
 #include "onramp/source/source.h"
 #include "onramp/util/jobs.h"
 #include "onramp/util/time_ledger.h"
-#include "onramp/wheel/keys.h"
+#include "onramp/report/section_keys.h"
 #include "onramp/audit/run_context.h"
 #include "onramp/packaging/metadata.h"
 #include "onramp/wheel/wheel_facts.h"

@@ -5,8 +5,7 @@
 #include <map>
 #include <vector>
 
-#include "onramp/examples/keys.h"
-#include "onramp/integration/keys.h"
+#include "onramp/report/section_keys.h"
 #include "onramp/integration/needs.h"
 #include "onramp/integration/points.h"
 #include "onramp/report/finding_graph.h"

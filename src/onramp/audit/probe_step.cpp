@@ -7,7 +7,7 @@
 #include "onramp/probe/api_probe.h"
 #include "onramp/python/scripts.h"
 #include "onramp/probe/import_probe.h"
-#include "onramp/probe/keys.h"
+#include "onramp/report/section_keys.h"
 #include "onramp/util/jobs.h"
 #include "onramp/util/progress.h"
 

@@ -4,9 +4,8 @@
 
 #include <set>
 
-#include "onramp/ops/keys.h"
+#include "onramp/report/section_keys.h"
 #include "onramp/port/backend_coverage.h"
-#include "onramp/probe/keys.h"
 #include "onramp/report/render.h"
 
 namespace onramp::audit {

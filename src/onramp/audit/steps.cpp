@@ -1,6 +1,6 @@
 #include "onramp/audit/steps.h"
 
-#include "onramp/audit/keys.h"
+#include "onramp/report/section_keys.h"
 
 namespace onramp::audit {
 

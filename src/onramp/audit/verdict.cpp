@@ -7,15 +7,9 @@
 #include <regex>
 #include <set>
 
-#include "onramp/audit/keys.h"
+#include "onramp/report/section_keys.h"
 #include "onramp/examples/example_causes.h"
-#include "onramp/examples/keys.h"
-#include "onramp/install/keys.h"
-#include "onramp/integration/keys.h"
-#include "onramp/ops/keys.h"
 #include "onramp/ops/ops_report.h"
-#include "onramp/probe/keys.h"
-#include "onramp/wheel/keys.h"
 #include "onramp/report/finding_graph.h"
 #include "onramp/report/writing.h"
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <map>
 
-#include "onramp/examples/keys.h"
+#include "onramp/report/section_keys.h"
 #include "onramp/report/json_fields.h"
 
 namespace onramp::examples {

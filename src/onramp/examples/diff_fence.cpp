@@ -5,7 +5,7 @@
 
 #include <sstream>
 
-#include "onramp/examples/keys.h"
+#include "onramp/report/section_keys.h"
 #include "onramp/util/embedded.h"
 #include "onramp/util/text.h"
 #include "onramp/util/toml_file.h"

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "onramp/examples/keys.h"
+#include "onramp/report/section_keys.h"
 
 namespace onramp::examples {
 

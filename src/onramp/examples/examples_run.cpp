@@ -5,7 +5,7 @@
 #include <cmath>
 #include <map>
 
-#include "onramp/examples/keys.h"
+#include "onramp/report/section_keys.h"
 #include "onramp/report/finding_graph.h"
 #include "onramp/report/json_fields.h"
 #include "onramp/examples/consequence.h"

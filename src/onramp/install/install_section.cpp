@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "onramp/packaging/pip_lines.h"
-#include "onramp/install/keys.h"
+#include "onramp/report/section_keys.h"
 #include "onramp/util/text.h"
 #include "onramp/packaging/metadata.h"
 #include "onramp/report/finding_graph.h"

@@ -8,7 +8,7 @@
 #include <optional>
 
 #include "onramp/integration/autoload_rows.h"
-#include "onramp/integration/keys.h"
+#include "onramp/report/section_keys.h"
 #include "onramp/integration/probe_rows.h"
 #include "onramp/report/finding_graph.h"
 

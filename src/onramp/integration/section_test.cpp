@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "onramp/integration/keys.h"
+#include "onramp/report/section_keys.h"
 
 namespace onramp::integration {
 namespace section_test {  // one per file: a unity batch joins several

@@ -9,7 +9,7 @@
 #include <set>
 
 #include "onramp/ops/gaps.h"
-#include "onramp/ops/keys.h"
+#include "onramp/report/section_keys.h"
 #include "onramp/ops/methods.h"
 #include "onramp/report/writing.h"
 

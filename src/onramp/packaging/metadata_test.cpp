@@ -9,19 +9,20 @@ namespace metadata_test {  // one per file: a unity batch joins several
 
 constexpr const char* kMetadata =
     "Metadata-Version: 2.1\r\n"
-    "Name: torch-tpu\n"
-    "Version: 0.2.0\n"
-    "Summary: PyTorch on TPU\n"
-    "Home-page: https://example.org/torch_tpu\n"
-    "Project-URL: Source, https://example.org/src\n"
-    "Requires-Python: >=3.12\n"
-    "Requires-Dist: torch (>=2.11,<=2.15)\n"
-    "Requires-Dist: numpy; extra == \"test\"\n"
-    "Description-Content-Type: text/markdown\n"
-    "License: Apache\n"
-    "        2.0\n"
-    "\n"
-    "Requires-Dist: not-a-field-this-is-the-body\n";
+    R"(Name: torch-tpu
+Version: 0.2.0
+Summary: PyTorch on TPU
+Home-page: https://example.org/torch_tpu
+Project-URL: Source, https://example.org/src
+Requires-Python: >=3.12
+Requires-Dist: torch (>=2.11,<=2.15)
+Requires-Dist: numpy; extra == "test"
+Description-Content-Type: text/markdown
+License: Apache
+        2.0
+
+Requires-Dist: not-a-field-this-is-the-body
+)";
 
 TEST(CoreMetadata, ReadsTheFieldsItNeeds) {
   auto m = parse_core_metadata(kMetadata, "METADATA");

@@ -6,10 +6,11 @@ namespace onramp::install {
 namespace temp_space_test {  // one per file: a unity batch joins several
 
 constexpr const char* kMountinfo =
-    "26 1 254:0 / / rw,relatime - ext4 /dev/vda rw\n"
-    "40 26 0:40 / /tmp rw,nosuid,nodev shared:5 - tmpfs tmpfs rw,size=524288k\n"
-    "41 26 0:41 / /mnt/my\\040disk rw - xfs /dev/vdb rw\n"
-    "42 40 0:42 / /tmp/inner rw - ext4 /dev/vdc rw\n";
+    R"(26 1 254:0 / / rw,relatime - ext4 /dev/vda rw
+40 26 0:40 / /tmp rw,nosuid,nodev shared:5 - tmpfs tmpfs rw,size=524288k
+41 26 0:41 / /mnt/my\040disk rw - xfs /dev/vdb rw
+42 40 0:42 / /tmp/inner rw - ext4 /dev/vdc rw
+)";
 
 TEST(Mountinfo, FindsTheMountHoldingAPath) {
   auto mounts = parse_mountinfo(kMountinfo);

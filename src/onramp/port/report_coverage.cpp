@@ -1,6 +1,6 @@
 // coverage_from_report: a backend's coverage read back from a saved report's
 // "ops" section (the inventories table and each inventory's counted table).
-#include "onramp/ops/keys.h"
+#include "onramp/report/section_keys.h"
 #include "onramp/ops/ops_report.h"
 #include "onramp/port/backend_coverage.h"
 #include "onramp/report/json_fields.h"

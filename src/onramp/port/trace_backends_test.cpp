@@ -7,6 +7,11 @@
 namespace onramp::port {
 namespace trace_backends_test {  // one per file: a unity batch joins several
 
+// Sets the join of each op to a status alone (no delegate, reason or registration).
+void join_all(BackendServes& b, std::initializer_list<std::pair<const char*, OpStatus>> statuses) {
+  for (const auto& [op, status] : statuses) b.join[op] = {status, "", "", ""};
+}
+
 TEST(TraceBackends, SpecsAreModuleNamesWithAnOptionalInterpreter) {
   auto plain = parse_backend_spec("module:torch_tpu");
   ASSERT_TRUE(plain) << plain.error().message;
@@ -27,13 +32,12 @@ TEST(TraceBackends, SpecsAreModuleNamesWithAnOptionalInterpreter) {
 TEST(TraceBackends, OneTableOfRoutesAndTheSummaryCountsWhatEachServes) {
   std::vector<std::string> ops{"aten::add.Tensor", "aten::mm", "aten::relu"};
   BackendServes a{{"module:a", "a", "", "", ""}, "/py/a", "/run/backends/0-a", {}, ""};
-  a.join["aten::add.Tensor"] = {OpStatus::registered, "", "", ""};
+  join_all(a, {{"aten::add.Tensor", OpStatus::registered}, {"aten::relu", OpStatus::missing}});
   a.join["aten::mm"] = {OpStatus::via_delegate, "", "aten::mm.out", ""};
-  a.join["aten::relu"] = {OpStatus::missing, "", "", ""};
   BackendServes b{{"module:b@/py/b", "b", "/py/b", "", ""}, "/py/b", "/run/backends/1-b", {}, ""};
-  b.join["aten::add.Tensor"] = {OpStatus::missing, "", "", ""};
-  b.join["aten::mm"] = {OpStatus::missing, "", "", ""};
-  b.join["aten::relu"] = {OpStatus::decomposition, "", "", ""};
+  join_all(b, {{"aten::add.Tensor", OpStatus::missing},
+               {"aten::mm", OpStatus::missing},
+               {"aten::relu", OpStatus::decomposition}});
   BackendServes c{{"module:c", "c", "", "", ""}, "", "/run/backends/2-c", {}, "ModuleNotFoundError: No module named 'c'"};
   auto s = backends_section(ops, {a, b, c});
   ASSERT_EQ(s.figures.size(), 4u);
@@ -85,13 +89,9 @@ TEST(TraceBackends, ASavedReportAProfileWithItsSourceAndAnAuditsRunDirectory) {
 
 TEST(TraceBackends, EachModelsShareOfOpsServedPerBackend) {
   BackendServes a{{"module:a", "a", "", "", ""}, "/py/a", "/run/backends/0-a", {}, ""};
-  a.join["mm"] = {OpStatus::registered, "", "", ""};
-  a.join["relu"] = {OpStatus::missing, "", "", ""};
-  a.join["view"] = {OpStatus::decomposition, "", "", ""};
+  join_all(a, {{"mm", OpStatus::registered}, {"relu", OpStatus::missing}, {"view", OpStatus::decomposition}});
   BackendServes b{{"ops.json", "ops", "", "ops.json", ""}, "", "ops.json", {}, ""};
-  b.join["mm"] = {OpStatus::unknown, "", "", ""};
-  b.join["relu"] = {OpStatus::registered, "", "", ""};
-  b.join["view"] = {OpStatus::unregistered, "", "", ""};
+  join_all(b, {{"mm", OpStatus::unknown}, {"relu", OpStatus::registered}, {"view", OpStatus::unregistered}});
   OpTrace m1, m2;
   m1.model = "m1";
   m1.forward = {{"mm", 1}, {"relu", 2}};

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "onramp/port/keys.h"
+#include "onramp/report/section_keys.h"
 #include "onramp/report/json_fields.h"
 #include "onramp/util/text.h"
 

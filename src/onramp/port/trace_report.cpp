@@ -6,7 +6,7 @@
 #include <map>
 #include <set>
 
-#include "onramp/port/keys.h"
+#include "onramp/report/section_keys.h"
 #include "onramp/port/minimum_ops_cause.h"
 #include "onramp/util/command_line.h"
 #include "onramp/report/writing.h"

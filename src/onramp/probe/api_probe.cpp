@@ -8,7 +8,7 @@
 
 #include "onramp/diagnosis/outcome.h"
 #include "onramp/probe/device_name.h"
-#include "onramp/probe/keys.h"
+#include "onramp/report/section_keys.h"
 #include "onramp/probe/rename_sites.h"
 #include "onramp/probe/registrations.h"
 #include "onramp/util/progress.h"

@@ -6,16 +6,17 @@ namespace onramp::probe {
 namespace import_output_test {  // one per file: a unity batch joins several
 
 constexpr const char* kStderr =
-    "import time: self [us] | cumulative | imported package\n"
-    "import time:       100 |        100 | json\n"
-    "onramp-import-begin\n"
-    "import time:      1984 |       1984 |   _ctypes\n"
-    "GetPjrtApi was found for TPU at /x/libtpu.so\n"
-    "import time:       500 |       2484 | backend\n"
-    "/x/backend/__init__.py:3: UserWarning: tcmalloc is not loaded\n"
-    "\n"
-    "onramp-import-end\n"
-    "late line\n";
+    R"(import time: self [us] | cumulative | imported package
+import time:       100 |        100 | json
+onramp-import-begin
+import time:      1984 |       1984 |   _ctypes
+GetPjrtApi was found for TPU at /x/libtpu.so
+import time:       500 |       2484 | backend
+/x/backend/__init__.py:3: UserWarning: tcmalloc is not loaded
+
+onramp-import-end
+late line
+)";
 
 TEST(ImportOutput, KeepsOnlyLinesBetweenTheMarkers) {
   auto out = split_import_stderr(kStderr);

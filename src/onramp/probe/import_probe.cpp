@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "onramp/probe/import_output.h"
-#include "onramp/probe/keys.h"
+#include "onramp/report/section_keys.h"
 #include "onramp/diagnosis/outcome.h"
 #include "onramp/report/json_fields.h"
 #include "onramp/python/scripts.h"

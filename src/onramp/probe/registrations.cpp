@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "onramp/probe/keys.h"
+#include "onramp/report/section_keys.h"
 #include "onramp/report/json_fields.h"
 
 namespace onramp::probe {

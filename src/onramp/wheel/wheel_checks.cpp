@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "onramp/wheel/keys.h"
+#include "onramp/report/section_keys.h"
 #include "onramp/packaging/pep440.h"
 #include "onramp/wheel/readme_check.h"
 #include "onramp/report/finding_graph.h"

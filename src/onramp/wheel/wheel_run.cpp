@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "onramp/python/interpreter.h"
-#include "onramp/wheel/keys.h"
+#include "onramp/report/section_keys.h"
 #include "onramp/wheel/wheel_section.h"
 #include "onramp/util/text_file.h"
 

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <set>
 
-#include "onramp/wheel/keys.h"
+#include "onramp/report/section_keys.h"
 #include "onramp/util/text.h"
 #include "onramp/wheel/wheel_checks.h"
 #include "onramp/report/writing.h"

@@ -8,7 +8,7 @@
 
 #include "onramp/report/model.h"
 #include "onramp/python/interpreter.h"
-#include "onramp/wheel/keys.h"
+#include "onramp/report/section_keys.h"
 #include "onramp/wheel/wheel_facts.h"
 
 namespace onramp::wheel {
