@@ -160,9 +160,9 @@ def main():
           [b"- tag: core\n  desc: x\n"])
     write("toml_tables", files("data/*.toml", "data/profiles/*.toml") +
           literals("src/onramp/diagnosis/diagnosis_test.cpp"))
-    write("wheel_metadata", literals("src/onramp/wheel/metadata_test.cpp"))
-    write("wheel_record", literals("src/onramp/wheel/metadata_test.cpp"))
-    write("pep440", literals("src/onramp/wheel/pep440_test.cpp") + literals("src/onramp/wheel/metadata_test.cpp") +
+    write("wheel_metadata", literals("src/onramp/packaging/metadata_test.cpp"))
+    write("wheel_record", literals("src/onramp/packaging/metadata_test.cpp"))
+    write("pep440", literals("src/onramp/packaging/pep440_test.cpp") + literals("src/onramp/packaging/metadata_test.cpp") +
           [b"1.0\n>=1.0,<2", b"2.14.1+cpu\n~=2.11", b"1!2.0.post1.dev3\n==1!2.*", b"torch (>=2.11,<=2.15)",
            b"numpy; extra == \"test\" and python_version >= \"3.8\""])
     write("markdown_examples", literals("src/onramp/examples/example_sources_test.cpp") +
@@ -174,11 +174,15 @@ def main():
           literals("src/onramp/integration/status_test.cpp"))
     write("importtime", literals("src/onramp/probe/import_output_test.cpp"))
     write("pip_conflict", literals("src/onramp/audit/named_conflict_test.cpp"))
+    write("failure_evidence", literals("src/onramp/diagnosis/evidence_test.cpp") +
+          [b"Failed to load the backend extension: x.\n/v/_C.so: undefined symbol: _ZN3c104impl3fooEv",
+           b"outer\n/a/b/lib.so: undefined symbol: _ZNK2at10TensorBase4cudaEv, version 0x1f",
+           b"\nundefined symbol: _ZN5torch8autograd10deleteNodeEPNS0_4NodeE"])
     write("extra_markers", [b'extra == "runtime"', b"extra=='test' and python_version >= \"3.8\"", b'extra == "open',
                             b"pip install x --extra-index-url https://vendor.invalid/simple/\nLog in first.\n"] +
           files("examples/reference-backend/README.md"))
     write("last_resolution", last_resolution_seeds())
-    write("pip_lines", literals("src/onramp/index/pip_lines_test.cpp") +
+    write("pip_lines", literals("src/onramp/packaging/pip_lines_test.cpp") +
           literals("src/onramp/audit/named_conflict_test.cpp"))
     write("torch_builds", literals("src/onramp/host/cpu_torch_test.cpp") + [
         b"2.14.1\nfilelock\ncuda-toolkit[cublas,cudart]==13.0.3; platform_system == \"Linux\"\n"
@@ -200,7 +204,7 @@ def main():
     write("readme_claims", literals("src/onramp/wheel/readme_check_test.cpp") +
           files("README.md", "examples/reference-backend/README.md"))
     write("index_pages", literals("src/onramp/index/simple_page_test.cpp") +
-          literals("src/onramp/index/pip_report_test.cpp") + literals("src/onramp/index/tags_test.cpp") +
+          literals("src/onramp/packaging/pip_report_test.cpp") + literals("src/onramp/packaging/tags_test.cpp") +
           literals("src/onramp/index/release_files_test.cpp"))
 
 

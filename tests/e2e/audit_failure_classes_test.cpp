@@ -40,13 +40,14 @@ class FailureClasses : public ::testing::Test {
     json report;
   };
   // One import run: the timing is not what these tests check.
-  static Audit audit(const std::string& requirement, const std::string& out) {
+  // The integration scorecard runs only where a test asks for it (`integration`).
+  static Audit audit(const std::string& requirement, const std::string& out, bool integration = false) {
     std::error_code ec;
     fs::remove_all(out, ec);
-    Audit a{run_onramp({"audit", "--json", "--no-integration", "--python", kHost, "--index-url", index_->url(), "--strict", "--runs", "1",
-                        "--out", out, requirement},
-                       {"XDG_CACHE_HOME=" + dir_->path() + "/cache"}),
-            nullptr};
+    std::vector<std::string> args{"audit", "--json", "--python", kHost, "--index-url", index_->url(), "--strict",
+                                  "--runs", "1", "--out", out, requirement};
+    if (!integration) args.insert(args.begin() + 2, "--no-integration");
+    Audit a{run_onramp(args, {"XDG_CACHE_HOME=" + dir_->path() + "/cache"}), nullptr};
     if (!a.run.out.empty()) a.report = json::parse(a.run.out);
     return a;
   }
@@ -240,6 +241,47 @@ TEST_F(FailureClasses, ATorchNameThatDoesNotExistSetsTheDeclaredRangeBesideTheHo
   }
   EXPECT_EQ(first_verdict_text(r), "Not measured: examples: no documents with examples (a profile's docs, or README.md "
                                    "in the target)");
+}
+
+// One failure seen twice: the native extension of an autoloaded backend needs a c10 symbol this torch
+// does not export (fixtures/make_index.py, autoload-symbol-device). Its import fails (the root); with
+// autoload on, `import torch` fails too, inside torch's wrapper, and so does the README's first line:
+// the same failure, under the root, not a second root. The diagnosis is the innermost error's, the
+// symbol demangled, beside the range the backend declares and the host's torch.
+TEST_F(FailureClasses, AnAutoloadedExtensionBuiltForAnotherTorchIsOneRootSeenThroughTheWrapper) {
+  ASSERT_TRUE(fs::exists(kHost)) << kHost;
+  auto a = audit("autoload-symbol-device==1.0", dir_->path() + "/autoload-symbol", true);
+  ASSERT_FALSE(a.report.is_null()) << a.run.err;
+  const json& r = a.report;
+  EXPECT_EQ(root_figure(r, "root_blockers"), 1) << r["sections"]["verdict"]["findings"].dump(1);
+  EXPECT_EQ(root_figure(r, "root_frictions"), 0) << r["sections"]["verdict"]["findings"].dump(1);
+  json root = finding(r, "probe.1");
+  ASSERT_FALSE(root.is_null());
+  EXPECT_EQ(root["severity"], "blocker");
+  EXPECT_EQ(root["diagnosis"], "torch-undefined-symbol-library-declared");
+  std::string torch = command_output("'" + kHost + "' -c 'import importlib.metadata as m; print(m.version(\"torch\"), end=\"\")'");
+  std::string text = root["text"];
+  EXPECT_NE(text.find("undefined symbol: _ZN3c104impl25onramp_gone_in_this_torchEv"), std::string::npos) << text;
+  EXPECT_NE(text.find("The backend declares torch torch>=2.6; its native extension needs "
+                      "c10::impl::onramp_gone_in_this_torch(), which the dynamic loader does not find in torch " +
+                      torch + " (libc10.so): it was built for another torch than its range admits."),
+            std::string::npos)
+      << text;
+  // Every other problem hangs under the root, the autoloaded `import torch` among them.
+  bool autoload_seen = false;
+  for (const auto& p : problems(r)) {
+    if (p != "probe.1<-") {
+      EXPECT_TRUE(p.ends_with("<-probe.1")) << p;
+    }
+  }
+  for (const auto& f : r["sections"]["integration"]["findings"]) {
+    if (f["text"].get<std::string>().starts_with("With the backend installed, CPU-only work beside it is hurt")) {
+      autoload_seen = true;
+      EXPECT_EQ(f["caused_by"], "probe.1") << f.dump(1);
+      EXPECT_TRUE(f["caused_by_reason"].get<std::string>().starts_with("the same failure")) << f.dump(1);
+    }
+  }
+  EXPECT_TRUE(autoload_seen) << r["sections"]["integration"]["findings"].dump(1);
 }
 
 // pip's refusal reaches the report in the lines that say why, never as its closing hint.

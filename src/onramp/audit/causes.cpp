@@ -87,10 +87,12 @@ std::string same_fact_reason(const Finding& f) {
   if (cause == "op_not_registered") return "the op it needs is not served: " + subject;
   if (cause == "unknown_device_name") return "the device name it uses was never registered";
   if (f.fact == report::kPythonExcludedFact) return "pip refuses the wheel for the same Requires-Python";
-  return "it shows the same fact: " + f.fact;
+  return "the same failure: " + (cause == "raised" ? subject : f.fact);
 }
 
-// Findings that show one fact hang under the first that shows it.
+// Findings that show one fact (one failure, wherever it was seen) hang
+// under the first that shows it, in the audit's order; the root is as
+// severe as the worst of what follows from it (report::link_finding).
 void link_same_fact(report::Report& r) {
   std::map<std::string, Finding*> first;
   for (auto& s : r.sections) {
@@ -98,7 +100,8 @@ void link_same_fact(report::Report& r) {
     for (auto& f : s.findings) {
       if (f.fact.empty() || !f.caused_by.empty() || !is_problem(f)) continue;
       auto [it, added] = first.try_emplace(fact_key(f), &f);
-      if (!added) report::link_finding(f, *it->second, same_fact_reason(f));
+      if (added) continue;
+      report::link_finding(f, *it->second, same_fact_reason(f));
     }
   }
 }
@@ -132,6 +135,44 @@ void link_torch_range(report::Report& r) {
   }
 }
 
+// The examples import modules that nothing here provides (neither the
+// release nor the host): one friction names them all, and each statement
+// that failed for one of them hangs under it, rather than a root per module.
+// The backend's own module and torch are not among them: their failures
+// have causes of their own.
+void link_undeclared_imports(report::Report& r, const std::string& module) {
+  report::Section* examples = r.section("examples");
+  if (!examples) return;
+  std::string backend = module.substr(0, module.find('.'));
+  std::vector<size_t> failed;
+  std::vector<std::string> names;
+  for (size_t i = 0; i < examples->findings.size(); ++i) {
+    const Finding& f = examples->findings[i];
+    constexpr std::string_view kMissing = "missing_dependency ";
+    if (f.diagnosis != "module-not-found" || !f.caused_by.empty() || !f.fact.starts_with(kMissing)) continue;
+    std::string top = f.fact.substr(kMissing.size());
+    top = top.substr(0, top.find('.'));
+    if (top.empty() || top == backend || top == "torch") continue;
+    failed.push_back(i);
+    if (std::find(names.begin(), names.end(), top) == names.end()) names.push_back(top);
+  }
+  if (names.empty()) return;
+  Finding need{Severity::friction,
+               fmt::format("The examples need {} package{} the backend does not install: {}", names.size(),
+                           names.size() == 1 ? "" : "s", fmt::join(names, ", ")),
+               "Declare them (an extra such as [examples]) or say in the README what to install before the examples.",
+               "the examples' ModuleNotFoundError failures, in the environment the backend was installed into"};
+  need.diagnosis = "examples-undeclared-imports";
+  examples->findings.push_back(std::move(need));
+  Finding& root = examples->findings.back();
+  root.id = report::finding_id(examples->key, examples->findings.size() - 1);
+  // A package the examples need is friction to the backend's user, not a blocker of the backend.
+  for (size_t i : failed) {
+    examples->findings[i].severity = Severity::friction;
+    report::link_finding(examples->findings[i], root, "a package the examples need that the backend does not install");
+  }
+}
+
 // A step the audit was not asked to run: its target kind has no such input.
 bool asked(const StepRecord& step) {
   for (const char* not_asked : {"the target is not a requirement", "no repository given (--repo)",
@@ -148,6 +189,7 @@ void link_causes(report::Report& report, const std::string& module) {
   link_torch_range(report);
   link_failed_import(report, module);
   link_same_fact(report);
+  link_undeclared_imports(report, module);
   // Last: only failures that no earlier rule explains are tied to a point the scorecard finds missing.
   link_integration_points(report);
 }

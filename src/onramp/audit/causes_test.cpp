@@ -253,5 +253,59 @@ TEST(Causes, AStepThatFailsOnTheSameImportFollowsFromTheProbesImport) {
   expect_follows(failures[0], "probe.1", "the module it asks about was not imported");
 }
 
+// One failure seen twice: the backend's import fails (the probe, autoload
+// off) and, with autoload on, `import torch` fails inside torch's wrapper
+// for the same reason (the integration section). One root; the second
+// place hangs under it as the same failure, and the root is as severe as
+// its worst effect.
+TEST(Causes, OneFailureSeenInTwoPlacesIsOneRoot) {
+  report::Report r;
+  auto& probe = add_section(r, "probe");
+  probe.add(failed("import vend failed (cold run)", "OSError",
+                   "/tmp/run-1/venv/lib/vend/libvendor_rt.so.1: cannot open shared object file: No such file"));
+  probe.findings[0].severity = Severity::friction;
+  auto& integration = add_section(r, "integration");
+  Finding hurt{Severity::blocker, "With the backend installed, CPU-only work beside it is hurt: ...", "", "cmd"};
+  hurt.fact = diagnosis::failure_fact(diagnosis::diagnosed(
+      diagnosis::Raised{"RuntimeError", "Failed to load the backend extension: vend.", "OSError",
+                        "/home/u/other/venv/lib/vend/libvendor_rt.so.1: cannot open shared object file: No such file"}));
+  integration.add(hurt);
+  report::assign_finding_ids(r);
+  link_causes(r, "");
+  const auto& follower = r.section("integration")->findings[0];
+  EXPECT_EQ(follower.caused_by, "probe.1");
+  EXPECT_TRUE(follower.caused_by_reason.starts_with("the same failure: ")) << follower.caused_by_reason;
+  EXPECT_EQ(r.section("probe")->findings[0].severity, Severity::blocker);  // severity by effect
+  expect_roots(r, {.blockers = 1, .frictions = 0, .following = 1});
+}
+
+// README lines that import packages nothing here provides: one friction
+// names them all; each failure hangs under it. The backend's own module is
+// not among them.
+TEST(Causes, ExamplesThatImportWhatNothingProvidesAreOneFriction) {
+  report::Report r;
+  auto& examples = add_section(r, "examples");
+  for (auto [line, module] : {std::pair{"README.md:3", "transformers"}, std::pair{"README.md:4", "datasets.load"},
+                              std::pair{"README.md:9", "transformers"}}) {
+    auto f = failed(std::string("`import ") + module + "`", "ModuleNotFoundError",
+                    std::string("No module named '") + module + "'", line);
+    f.diagnosis = "module-not-found";
+    examples.add(f);
+  }
+  auto own = failed("`import cloudy`", "ModuleNotFoundError", "No module named 'cloudy'", "README.md:1");
+  own.diagnosis = "module-not-found";
+  examples.add(own);
+  report::assign_finding_ids(r);
+  link_causes(r, "cloudy");
+  const auto& f = r.section("examples")->findings;
+  ASSERT_EQ(f.size(), 5u);
+  EXPECT_EQ(f[4].text, "The examples need 2 packages the backend does not install: transformers, datasets");
+  EXPECT_EQ(f[4].severity, Severity::friction);
+  EXPECT_EQ(f[4].id, "examples.5");
+  for (size_t i : {0, 1}) expect_follows(f[i], "examples.5", "a package the examples need that the backend does not install");
+  EXPECT_EQ(f[2].caused_by, "examples.1");  // the same module again: the same fact, under its first failure
+  EXPECT_EQ(f[3].caused_by, "");            // the backend's own module: a cause of its own
+}
+
 }  // namespace
 }  // namespace onramp::audit

@@ -1,5 +1,6 @@
 #include "onramp/diagnosis/outcome.h"
 
+#include "onramp/diagnosis/evidence.h"
 #include "onramp/report/json_fields.h"
 
 namespace onramp::diagnosis {
@@ -15,10 +16,22 @@ std::string shorten(const std::string& text, size_t limit) {
   return one_line.size() <= limit ? one_line : one_line.substr(0, limit - 3) + "...";
 }
 
+// The run's facts and what the message itself says: an undefined C++
+// symbol's demangled name and the torch library expected to define it.
+Facts with_message_facts(const Facts& facts, const std::string& message) {
+  auto symbol = undefined_symbol(message);
+  if (!symbol) return facts;
+  Facts out = facts;
+  out.set("symbol", symbol->demangled);
+  if (!symbol->library.empty()) out.set("symbol_library", symbol->library);
+  return out;
+}
+
 }  // namespace
 
-Failure diagnosed(std::string type, std::string message, const Facts& facts) {
-  Failure f{std::move(type), std::move(message), nullptr, {}, {}};
+Failure diagnosed(std::string type, std::string message, const Facts& run_facts) {
+  Failure f{std::move(type), std::move(message), nullptr, {}, {}, {}};
+  Facts facts = with_message_facts(run_facts, f.message);
   f.diagnosis = Diagnoses::builtin().find(f.type, f.message, facts);
   if (f.diagnosis) {
     f.explanation = facts.fill(f.diagnosis->explanation);
@@ -27,13 +40,33 @@ Failure diagnosed(std::string type, std::string message, const Facts& facts) {
   return f;
 }
 
+Raised read_raised(const report::Json& record, const char* type_key, const char* message_key) {
+  return {text_field(record, type_key), text_field(record, message_key), text_field(record, "cause_type"),
+          text_field(record, "cause_message")};
+}
+
+Failure diagnosed(const Raised& raised, const Facts& facts) {
+  Failure outer = diagnosed(raised.type, raised.message, facts);
+  if (raised.cause_type.empty()) return outer;
+  Failure inner = diagnosed(raised.cause_type, raised.cause_message, facts);
+  if (!inner.diagnosis && outer.diagnosis) return outer;
+  inner.wrapper = raised.type + (raised.message.empty() ? "" : ": " + raised.message);
+  return inner;
+}
+
+std::string failure_fact(const Failure& failure) {
+  if (failure.diagnosis) {
+    std::string subject = failure.diagnosis->subject(failure.message);
+    if (!subject.empty()) return failure.diagnosis->cause + " " + subject;
+  }
+  return "raised " + failure.type + ": " + normalized(failure.message);
+}
+
 std::optional<Failure> run_failure(const python::ScriptRun& run, const report::Json* record, const std::string& error_key,
                                    const Facts& facts) {
   if (record) {
     const report::Json& error = error_key.empty() ? *record : report::value_field(*record, error_key.c_str());
-    if (error.is_object() && error.contains("type")) {
-      return diagnosed(text_field(error, "type"), text_field(error, "message"), facts);
-    }
+    if (error.is_object() && error.contains("type")) return diagnosed(read_raised(error), facts);
     return std::nullopt;
   }
   if (auto process = python::process_failure(run.process)) return diagnosed(process->type, process->message);
@@ -45,15 +78,13 @@ report::Finding failure_finding(const std::string& what, const Failure& failure,
   report::Finding finding;
   // Unknown failures are worth a look but are not known to block adoption.
   finding.severity = failure.diagnosis ? failure.diagnosis->severity : report::Severity::friction;
-  finding.text = what + ": " + failure_cell(failure) + ". " +
+  finding.text = what + ": " + failure_cell(failure) +
+                 (failure.wrapper.empty() ? "" : " (raised inside " + shorten(failure.wrapper, 120) + ")") + ". " +
                  (failure.diagnosis ? "Diagnosis (" + failure.diagnosis->cause + "): " + failure.explanation
                                     : std::string("Diagnosis: none matched."));
   if (failure.diagnosis) finding.remedy = failure.remedy;
   finding.evidence = evidence;
-  if (failure.diagnosis) {
-    std::string subject = failure.diagnosis->subject(failure.message);
-    if (!subject.empty()) finding.fact = failure.diagnosis->cause + " " + subject;
-  }
+  finding.fact = failure_fact(failure);
   return finding;
 }
 

@@ -17,7 +17,31 @@ struct Failure {
   // The rule's words with the run's facts filled in (empty without a rule).
   std::string explanation;
   std::string remedy;
+  // "Type: message" of the exception that wrapped this one, when the failure
+  // is the innermost of a chain (torch's autoload wrapper seen through).
+  std::string wrapper;
 };
+
+// An exception as a script recorded it (python/python/onramp_errors.py): the
+// one raised, and the innermost of its chain when that is another one.
+struct Raised {
+  std::string type, message;
+  std::string cause_type, cause_message;
+};
+
+// The exception of a record: "type" and "message" (or the keys given), with
+// "cause_type" and "cause_message" when present.
+Raised read_raised(const report::Json& record, const char* type_key = "type", const char* message_key = "message");
+
+// The failure of a recorded exception, diagnosed on the innermost of its
+// chain (a wrapper says less than what it wraps); on the raised one where
+// only that one matches a rule.
+Failure diagnosed(const Raised& raised, const Facts& facts = {});
+
+// What a failure rests on, for telling which findings show one failure: the
+// diagnosis's cause and subject ("op_not_registered aten::mm"), else the
+// innermost exception's type and normalised message (evidence.h).
+std::string failure_fact(const Failure& failure);
 
 // The failure of a script run whose result record is `record` (null when the
 // script wrote none): the recorded exception, else the process outcome.

@@ -96,8 +96,8 @@ void success_row(Json& row, const Consequence& c, StatementTally& tally) {
 void failure_row(Json& row, const Json& r, size_t statement, const Consequence& c, const python::ScriptRun& run,
                  const ExamplesOptions& options, const diagnosis::Facts& facts, StatementTally& tally, FileRows& out) {
   std::string status = text_field(r, "status");
-  diagnosis::Failure f =
-      diagnosis::diagnosed(status == "timeout" ? "Timeout" : text_field(r, "type"), text_field(r, "message"), facts);
+  diagnosis::Failure f = status == "timeout" ? diagnosis::diagnosed("Timeout", text_field(r, "message"), facts)
+                                             : diagnosis::diagnosed(diagnosis::read_raised(r), facts);
   row["result"] = diagnosis::failure_cell(f);
   ++tally.failed;
   if (c.root.empty()) {

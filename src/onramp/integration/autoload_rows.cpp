@@ -5,12 +5,14 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "onramp/diagnosis/outcome.h"
+
 namespace onramp::integration {
 namespace {
 
 // "RuntimeError: message", and what it was raised from.
 std::string raised(const Import& i) {
-  return i.type + ": " + i.message + (i.cause.empty() ? "" : " (raised from " + i.cause + ")");
+  return i.type + ": " + i.message + (i.cause_type.empty() ? "" : " (raised from " + i.cause_type + ": " + i.cause_message + ")");
 }
 
 std::string stopped(const GroupRecords& g) {
@@ -149,14 +151,21 @@ Row harmless_row(const GroupRecords& off, const GroupRecords& on, const std::str
   return row;
 }
 
-std::optional<report::Finding> harmless_finding(const Row& harmless, const std::string& on_log) {
+std::optional<report::Finding> harmless_finding(const Row& harmless, const std::string& on_log, const Import& torch_on) {
   if (harmless.status == Status::provided || harmless.status == Status::absent) return std::nullopt;
   std::string text = "With the backend installed, CPU-only work beside it is hurt: " + harmless.detail;
   if (!on_log.empty()) text += ". Its log: " + on_log;
-  return report::Finding{report::Severity::blocker, text,
-                         "Autoload runs the backend at every `import torch` in the environment: keep its entry point "
-                         "cheap (no device discovery, no waiting) and let a CPU-only process run unharmed.",
-                         harmless.evidence};
+  report::Finding f{report::Severity::blocker, text,
+                    "Autoload runs the backend at every `import torch` in the environment: keep its entry point "
+                    "cheap (no device discovery, no waiting) and let a CPU-only process run unharmed.",
+                    harmless.evidence};
+  // `import torch` failed with autoload on: the failure the backend's own
+  // import shows too, joined with it by the audit (audit/causes.h).
+  if (torch_on.seen && !torch_on.ok) {
+    f.fact = diagnosis::failure_fact(diagnosis::diagnosed(
+        diagnosis::Raised{torch_on.type, torch_on.message, torch_on.cause_type, torch_on.cause_message}));
+  }
+  return f;
 }
 
 }  // namespace onramp::integration

@@ -29,7 +29,10 @@ Row harmless_row(const GroupRecords& off, const GroupRecords& on, const std::str
                  const std::string& on_command);
 
 // A blocker where the harmless row shows a stall, a raise or a large slowdown, with the log lines.
-std::optional<report::Finding> harmless_finding(const Row& harmless, const std::string& on_log);
+// `torch_on`: the autoload-on group's `import torch`; where it failed, the
+// finding carries that failure's fact (diagnosis::failure_fact).
+std::optional<report::Finding> harmless_finding(const Row& harmless, const std::string& on_log,
+                                                const Import& torch_on = {});
 
 // Sum of the seconds each CPU step answered (their values), and how many answered.
 struct CpuTime {

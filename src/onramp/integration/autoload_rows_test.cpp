@@ -2,12 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include "onramp/diagnosis/outcome.h"
+
 namespace onramp::integration {
 namespace autoload_rows_test {  // one per file: a unity batch joins several
 
 GroupRecords timed(std::vector<std::string> seconds, bool ended = true) {
   GroupRecords g;
-  g.torch = {true, true, "", "", 1.0, ""};
+  g.torch = {true, true, "", "", 1.0, "", ""};
   for (const auto& s : seconds) g.checks.push_back(Check{"harmless", "step", "value", s, "", "", std::nullopt, 0});
   g.ended = ended;
   return g;
@@ -40,8 +42,25 @@ TEST(IntegrationAutoload, AStallOrARaiseIsABlocker) {
   EXPECT_NE(row.detail.find("stall: autoload on: forward_backward"), std::string::npos);
   EXPECT_TRUE(harmless_finding(row, "").has_value());
   GroupRecords failed = timed({});
-  failed.torch = {true, false, "RuntimeError", "backend init failed", 0, ""};
+  failed.torch = {true, false, "RuntimeError", "backend init failed", 0, "", ""};
   EXPECT_EQ(harmless_row(timed({"0.1"}), failed, "off", "on").status, Status::raises);
+}
+
+// `import torch` with autoload on failed inside torch's wrapper: the finding
+// carries the wrapped failure's fact, the one the backend's own import shows.
+TEST(IntegrationAutoload, ARaiseInsideTheWrapperCarriesTheInnermostFailure) {
+  GroupRecords failed = timed({});
+  const std::string loader = "/v/site-packages/x/_C.so: undefined symbol: _ZN3c104impl3fooEv";
+  failed.torch = {true, false, "RuntimeError", "Failed to load the backend extension: x. You can disable ...", 0,
+                  "ImportError", loader};
+  auto row = harmless_row(timed({"0.1"}), failed, "off", "on");
+  auto f = harmless_finding(row, "", failed.torch);
+  ASSERT_TRUE(f.has_value());
+  EXPECT_EQ(f->fact,
+            diagnosis::failure_fact(diagnosis::diagnosed(diagnosis::Raised{"ImportError", "/elsewhere/x/_C.so: undefined "
+                                                                                          "symbol: _ZN3c104impl3fooEv",
+                                                                           "", ""})));
+  EXPECT_NE(row.detail.find("(raised from ImportError: " + loader + ")"), std::string::npos) << row.detail;
 }
 
 TEST(IntegrationAutoload, AutoloadRowReadsEntryPointsAndTheBareImport) {
@@ -69,7 +88,7 @@ TEST(IntegrationAutoload, AnEntryPointThatRaisesIsQuotedWithWhatItRaised) {
   probe.entry_points = {"faulty = faulty:_autoload"};
   GroupRecords on = timed({}, false);
   on.torch = {true, false, "RuntimeError", "Failed to load the backend extension: faulty.", 0,
-              "RuntimeError: FAULTY_HOME is not set"};
+              "RuntimeError", "FAULTY_HOME is not set"};
   auto row = autoload_row(probe, timed({}), on, "cmd");
   EXPECT_EQ(row.status, Status::raises);
   EXPECT_EQ(row.detail,

@@ -41,7 +41,7 @@ MatrixExit read_matrix_exit(const Json& r) {
 
 Import read_import(const Json& r) {
   return {true, bool_field(r, "ok", false), text_field(r, "type"), text_field(r, "message"),
-          number_field(r, "seconds", 0), text_field(r, "cause")};
+          number_field(r, "seconds", 0), text_field(r, "cause_type"), text_field(r, "cause_message")};
 }
 
 }  // namespace

@@ -31,7 +31,8 @@ struct Import {
   bool ok = false;
   std::string type, message;
   double seconds = 0;
-  std::string cause;  // "Type: message" of the exception it was raised from (torch's autoload wraps the entry point's)
+  // The innermost exception of its chain, when another (torch's autoload wraps the entry point's).
+  std::string cause_type, cause_message;
 };
 
 // How the device-API matrix that the runtime group ran first ended (its

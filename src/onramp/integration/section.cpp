@@ -145,7 +145,7 @@ report::Section integration_section(const ScorecardInputs& in) {
   }
   for (const auto& r : rows) {
     if (r.point != "harmless") continue;
-    auto f = harmless_finding(r, in.autoload_on.log);
+    auto f = harmless_finding(r, in.autoload_on.log, in.autoload_on.records.torch);
     if (!f) continue;
     s.add(std::move(*f));
     if (harmless_hang) {

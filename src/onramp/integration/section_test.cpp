@@ -25,8 +25,8 @@ std::string status_of(const report::Section& s, const std::string& point) {
 
 GroupRun group(std::vector<Check> checks, std::optional<long long> count) {
   GroupRun run;
-  run.records.torch = {true, true, "", "", 1.0, ""};
-  run.records.module = {true, true, "", "", 0.1, ""};
+  run.records.torch = {true, true, "", "", 1.0, "", ""};
+  run.records.module = {true, true, "", "", 0.1, "", ""};
   run.records.checks = std::move(checks);
   run.records.device_count = count;
   run.records.ended = true;

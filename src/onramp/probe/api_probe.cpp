@@ -44,7 +44,7 @@ CallRow call_row(const Json& r, const diagnosis::Facts& facts) {
   }
   if (row.status == "value") row.result = text_field(r, "value");
   else if (row.status == "raised") {
-    row.failure = diagnosis::diagnosed(text_field(r, "type"), text_field(r, "message"), facts);
+    row.failure = diagnosis::diagnosed(diagnosis::read_raised(r), facts);
   }
   else row.result = text_field(r, "message");
   if (row.failure) row.result = diagnosis::failure_cell(*row.failure);
@@ -133,7 +133,7 @@ void add_module_import(report::Section& s, const python::ScriptRun& run, const s
   for (const auto* kind : {"torch_import", "module_import"}) {
     const Json* r = diagnosis::find_record(run, kind);
     if (!r || bool_field(*r, "ok", true)) continue;
-    auto failure = diagnosis::diagnosed(text_field(*r, "type"), text_field(*r, "message"), facts);
+    auto failure = diagnosis::diagnosed(diagnosis::read_raised(*r), facts);
     s.add(diagnosis::failure_finding("import " + text_field(*r, "name", module) + " failed in the device-API probe", failure, run.command));
   }
 }
@@ -179,8 +179,60 @@ void add_accelerator_finding(report::Section& s, const std::vector<CallRow>& row
          "Availability queries should answer False / 0 / None on a machine without the device.", evidence});
 }
 
-void add_api_findings(report::Section& s, const std::vector<CallRow>& rows, const std::string& evidence,
-                      bool module_failed) {
+// Who chose the device names the probe tried: the backend (the name it gave
+// PrivateUse1, measured after its import) or the user (--device), else
+// onramp on its own initiative (a guess from the module's name, torch's
+// default "privateuseone"). A backend is judged on its names, not onramp's.
+struct DeviceNames {
+  std::string device, source;      // the name probed and who chose it (the env record)
+  std::optional<std::string> renamed;  // PrivateUse1's name after the import, when not "privateuseone"
+
+  static DeviceNames of(const python::ScriptRun& run) {
+    DeviceNames names;
+    const Json* env = diagnosis::find_record(run, "env");
+    if (!env) return names;
+    names.device = text_field(*env, "device");
+    names.source = text_field(*env, "device_source");
+    std::string pu1 = text_field(*env, "privateuse1_backend_name");
+    if (!pu1.empty() && pu1 != "privateuseone") names.renamed = pu1;
+    return names;
+  }
+  bool backends(const std::string& name) const {
+    return (renamed && name == *renamed) || (source == "--device" && name == device);
+  }
+};
+
+// The name in a device string the probe wrote: `torch.randn((4,4), device="NAME")`.
+std::string device_in(const std::string& api) {
+  auto start = api.find("device=\"");
+  if (start == std::string::npos) return "";
+  start += 8;
+  return api.substr(start, api.find('"', start) - start);
+}
+
+// A device string onramp tried on its own initiative: where it fails for a
+// cause the probe found (the name never registered, the module not
+// imported) it is a problem that follows from that cause; otherwise it says
+// only that the name is not one the backend uses.
+void add_guess_finding(report::Section& s, const CallRow& row, const std::string& name, const DeviceNames& names,
+                       const std::string& evidence, bool module_failed) {
+  auto finding = diagnosis::failure_finding(row.subject(), *row.failure, evidence);
+  bool follows = module_failed || (!names.renamed && finding.fact.starts_with("unknown_device_name "));
+  if (follows) {
+    s.add(std::move(finding));
+    return;
+  }
+  std::string who = name == "privateuseone" ? "torch's default name for PrivateUse1" : "a guess from the module's name";
+  std::string uses = names.renamed ? fmt::format("it names PrivateUse1 '{}'", *names.renamed)
+                                   : fmt::format("the probe used '{}' ({})", names.device, names.source);
+  s.add({report::Severity::info,
+         fmt::format("'{}' was tried by onramp ({}), not a name this backend uses ({}): {} raised {}", name, who, uses,
+                     row.subject(), diagnosis::failure_cell(*row.failure)),
+         "", evidence});
+}
+
+void add_api_findings(report::Section& s, const std::vector<CallRow>& rows, const DeviceNames& names,
+                      const std::string& evidence, bool module_failed) {
   std::map<std::string, std::pair<const CallRow*, int>> by_rule;
   for (const auto& row : rows) {
     if (row.failure && row.failure->diagnosis && !is_strings_group(row.group) && row.status != "not finished") {
@@ -195,9 +247,10 @@ void add_api_findings(report::Section& s, const std::vector<CallRow>& rows, cons
     s.add(diagnosis::failure_finding(what, *row.failure, evidence));
   }
   for (const auto& row : rows) {
-    if (row.group == kStringsGroup && row.failure && row.api.starts_with("torch.randn")) {
-      s.add(diagnosis::failure_finding(row.subject(), *row.failure, evidence));
-    }
+    if (row.group != kStringsGroup || !row.failure || !row.api.starts_with("torch.randn")) continue;
+    std::string name = device_in(row.api);
+    if (names.backends(name)) s.add(diagnosis::failure_finding(row.subject(), *row.failure, evidence));
+    else add_guess_finding(s, row, name, names, evidence, module_failed);
   }
 }
 
@@ -291,7 +344,8 @@ void add_api_records(report::Section& section, const python::ScriptRun& run, con
     section.add(diagnosis::failure_finding("The device-API probe did not finish", *failure, run.command));
   }
   const Json* module_import = diagnosis::find_record(run, "module_import");
-  add_api_findings(section, rows, run.command, module_import && !bool_field(*module_import, "ok", true));
+  add_api_findings(section, rows, DeviceNames::of(run), run.command,
+                   module_import && !bool_field(*module_import, "ok", true));
   add_device_name_root(section, device_name_root(name, facts, sites ? &*sites : nullptr, run.command));
 }
 

@@ -125,5 +125,62 @@ TEST(ApiRecords, NoTorchAcceleratorIsInfo) {
   EXPECT_EQ(s.findings[0].text, "This torch has no torch.accelerator: device-generic availability checks are absent");
 }
 
+// The probe section of api_probe.py's records (JSON Lines).
+report::Section probed(const std::string& records, const ApiProbeOptions& options) {
+  python::ScriptRun run;
+  python::read_records(records, run);
+  run.process.exit_code = 0;
+  report::Section s{"probe", "", {}, {}, {}};
+  add_api_records(s, run, options);
+  return s;
+}
+
+// A backend that names PrivateUse1 "mydev" while its module is torch_cooldev:
+// the strings onramp tried on its own ("cooldev" from the module's name,
+// torch's "privateuseone") are not the backend's, and their refusal is said
+// as information, never as a problem of the backend.
+TEST(ApiRecords, OnrampsOwnGuessesAreNotTheBackendsProblems) {
+  auto s = probed(
+      R"jsonl({"kind": "torch_import", "name": "torch", "ok": true}
+{"kind": "module_import", "name": "torch_cooldev", "ok": true}
+{"kind": "env", "python": "3.11.7", "torch_version": "2.13.0", "privateuse1_backend_name": "mydev", "device": "mydev", "device_source": "the PrivateUse1 backend name", "features": {}}
+{"kind": "call", "group": "device strings", "api": "torch.randn((4,4), device=\"mydev\")", "status": "value", "value": "tensor"}
+{"kind": "call", "group": "device strings", "api": "torch.randn((4,4), device=\"cooldev\")", "status": "raised", "type": "RuntimeError", "message": "Expected one of cpu, cuda, privateuseone device type at start of device string: cooldev"}
+{"kind": "call", "group": "device strings", "api": "torch.randn((4,4), device=\"privateuseone\")", "status": "raised", "type": "RuntimeError", "message": "boom"}
+{"kind": "end"}
+)jsonl",
+      {"torch_cooldev", ""});
+  int guesses = 0;
+  for (const auto& f : s.findings) {
+    bool problem = f.severity == report::Severity::blocker || f.severity == report::Severity::friction;
+    EXPECT_FALSE(problem && f.text.find("cooldev\")") != std::string::npos) << f.text;
+    EXPECT_FALSE(problem && f.text.find("privateuseone\")") != std::string::npos) << f.text;
+    if (f.text.starts_with("'cooldev' was tried by onramp (a guess from the module's name), not a name this backend "
+                           "uses (it names PrivateUse1 'mydev')")) {
+      ++guesses;
+      EXPECT_EQ(f.severity, report::Severity::info);
+    }
+    if (f.text.starts_with("'privateuseone' was tried by onramp (torch's default name for PrivateUse1)")) ++guesses;
+  }
+  EXPECT_EQ(guesses, 2);
+}
+
+// The name the backend was asked to use (--device, a profile) refused is its problem.
+TEST(ApiRecords, TheBackendsOwnNameRefusedIsAProblem) {
+  auto s = probed(
+      R"jsonl({"kind": "module_import", "name": "torch_cooldev", "ok": true}
+{"kind": "env", "privateuse1_backend_name": "privateuseone", "device": "cool", "device_source": "--device", "features": {}}
+{"kind": "call", "group": "device strings", "api": "torch.randn((4,4), device=\"cool\")", "status": "raised", "type": "RuntimeError", "message": "Expected one of cpu, cuda device type at start of device string: cool"}
+{"kind": "end"}
+)jsonl",
+      {"torch_cooldev", "cool"});
+  bool problem = false;
+  for (const auto& f : s.findings) {
+    problem |= f.text.starts_with("torch.randn((4,4), device=\"cool\")") &&
+               (f.severity == report::Severity::blocker || f.severity == report::Severity::friction);
+  }
+  EXPECT_TRUE(problem);
+}
+
 }  // namespace
 }  // namespace onramp::probe

@@ -82,8 +82,8 @@ fs::path Sandbox::write_file(const std::string& rel, const std::string& content)
 }
 
 namespace {
-constexpr const char* kExitHelper = "scripts/onramp_exit.py";
-constexpr const char* kExitHelperKey = scripts::kExitHelper;
+// The helpers written beside every script: each imports them by name.
+constexpr const char* kHelpers[] = {scripts::kExitHelper, scripts::kErrorsHelper};
 
 std::string script_rel(const std::string& script_key) {
   return "scripts/" + fs::path(script_key).filename().string();
@@ -121,8 +121,11 @@ std::string Sandbox::stage_script(const std::string& script_key) {
   static std::mutex writing;
   std::lock_guard lock(writing);
   if (!fs::exists(run_dir_ / rel)) write_file(rel, std::string(embedded::get(script_key)));
-  // Every script imports it last (python/onramp_exit.py).
-  if (!fs::exists(run_dir_ / kExitHelper)) write_file(kExitHelper, std::string(embedded::get(kExitHelperKey)));
+  // Every script imports them (python/onramp_exit.py last, python/onramp_errors.py for what it records).
+  for (const char* helper : kHelpers) {
+    std::string helper_rel = script_rel(helper);
+    if (!fs::exists(run_dir_ / helper_rel)) write_file(helper_rel, std::string(embedded::get(helper)));
+  }
   return rel;
 }
 

@@ -15,8 +15,10 @@ inline constexpr const char *kIntegration = "src/onramp/integration/python/integ
 // the examples, statement by statement, and the port's scan and trace,
 inline constexpr const char *kRunStatements = "src/onramp/examples/python/run_statements.py",
                             *kPortScan = "src/onramp/port/python/scan.py", *kPortTrace = "src/onramp/port/python/trace.py";
-// and the helper every one of them imports last.
-inline constexpr const char* kExitHelper = "src/onramp/python/python/onramp_exit.py";
+// and the helpers written beside each: the one every script imports last,
+// and the one that records an exception with the innermost of its chain.
+inline constexpr const char *kExitHelper = "src/onramp/python/python/onramp_exit.py",
+                            *kErrorsHelper = "src/onramp/python/python/onramp_errors.py";
 
 // Run with -c, outside the sandbox: an interpreter's facts (python::Runner's
 // bare policy), pip's default index and a host's torch (as the user).

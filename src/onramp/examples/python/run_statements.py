@@ -23,6 +23,8 @@ import signal
 import sys
 import time
 
+from onramp_errors import exception_fields
+
 VALUE_REPR_LIMIT = 120
 
 
@@ -184,7 +186,7 @@ def run_one(node, source, namespace, timeout):
         # Native code may wrap the alarm's exception in its own (RuntimeError).
         if ALARM["fired"]:
             return {"status": "timeout", "message": f"no result after {timeout:g} s"}
-        return {"status": "raised", "type": type(exc).__name__, "message": short(str(exc), 1000)}
+        return {"status": "raised", **exception_fields(exc, 1000)}
     if value is None:
         return {"status": "ok"}
     return dict(echoed(value), status="value", value_type=type(value).__name__)

@@ -52,6 +52,8 @@ import threading
 import time
 import traceback
 
+from onramp_errors import exception_fields
+
 VALUE_LIMIT = 200
 IDLE_AFTER = 0.5   # seconds a check runs before its process's CPU use is sampled
 IDLE_WINDOW = 0.5  # seconds sampled
@@ -157,7 +159,7 @@ class Recorder:
             record.update(outcome="needs_device", message=str(why))
         except BaseException as exc:
             absent = any(m in str(exc) for m in ABSENCE_MESSAGES)
-            record.update(outcome="absent" if absent else "raised", type=type(exc).__name__, message=short(str(exc)))
+            record.update(outcome="absent" if absent else "raised", **exception_fields(exc, VALUE_LIMIT * 5))
         else:
             record.update(outcome="value", value=short(safe_repr(value)))
             if judge is not None:
@@ -449,14 +451,9 @@ def import_or_record(rec, name, kind):
         rec.emit({"kind": kind, "name": name, "ok": True, "seconds": round(time.perf_counter() - start, 4)})
         return module
     except BaseException as exc:
-        record = {"kind": kind, "name": name, "ok": False, "type": type(exc).__name__,
-                  "message": short(str(exc)), "traceback": traceback.format_exc()[-2000:],
-                  "seconds": round(time.perf_counter() - start, 4)}
-        cause = exc.__cause__ or exc.__context__
-        if cause is not None:
-            # torch's autoload wraps what the entry point raised: the cause is what the backend said.
-            record["cause"] = short(f"{type(cause).__name__}: {cause}")
-        rec.emit(record)
+        # torch's autoload wraps what the entry point raised: the cause is what the backend said.
+        rec.emit({"kind": kind, "name": name, "ok": False, **exception_fields(exc, VALUE_LIMIT * 5),
+                  "traceback": traceback.format_exc()[-2000:], "seconds": round(time.perf_counter() - start, 4)})
         return None
 
 

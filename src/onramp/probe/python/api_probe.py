@@ -32,6 +32,8 @@ import sys
 import time
 import traceback
 
+from onramp_errors import exception_fields
+
 # The backend's own dispatch keys: kernels, autograd formulas, autocast rules.
 BACKEND_KEYS = ["PrivateUse1", "AutogradPrivateUse1", "AutocastPrivateUse1"]
 ACCELERATOR_CALLS = ["is_available", "device_count", "current_accelerator",
@@ -55,7 +57,7 @@ class Recorder:
         try:
             value = thunk()
         except BaseException as exc:
-            record.update(status="raised", type=type(exc).__name__, message=first_lines(str(exc)))
+            record.update(status="raised", **exception_fields(exc))
             record["seconds"] = time.perf_counter() - start
             self.emit(record)
             return
@@ -471,8 +473,8 @@ def import_or_record(rec, name, kind):
         rec.emit({"kind": kind, "name": name, "ok": True})
         return module
     except BaseException as exc:
-        rec.emit({"kind": kind, "name": name, "ok": False, "type": type(exc).__name__,
-                  "message": first_lines(str(exc)), "traceback": traceback.format_exc()[-3000:]})
+        rec.emit({"kind": kind, "name": name, "ok": False, **exception_fields(exc),
+                  "traceback": traceback.format_exc()[-3000:]})
         return None
 
 

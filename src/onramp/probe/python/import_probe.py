@@ -18,6 +18,8 @@ import os  # noqa: E402
 import traceback  # noqa: E402
 import warnings  # noqa: E402
 
+from onramp_errors import exception_fields  # noqa: E402
+
 BEGIN_MARKER = "onramp-import-begin"
 END_MARKER = "onramp-import-end"
 
@@ -46,11 +48,7 @@ def file_size(path):
 
 
 def short_error(exc):
-    return {
-        "type": type(exc).__name__,
-        "message": str(exc)[:2000],
-        "traceback": traceback.format_exc()[-4000:],
-    }
+    return {**exception_fields(exc, 2000), "traceback": traceback.format_exc()[-4000:]}
 
 
 def import_recording(module):

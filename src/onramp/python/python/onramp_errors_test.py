@@ -1,0 +1,59 @@
+import onramp_errors as errors
+
+
+def raised(thunk):
+    try:
+        thunk()
+    except BaseException as exc:  # noqa: BLE001 - the test looks at whatever it raised
+        return exc
+    raise AssertionError("nothing raised")
+
+
+def autoload_like():
+    try:
+        raise ImportError("libfoo.so: undefined symbol: _ZN3c104impl3barEv")
+    except Exception as err:
+        raise RuntimeError("Failed to load the backend extension: foo. You can disable ...") from err
+
+
+def context_only():
+    try:
+        {}["k"]
+    except KeyError:
+        raise ValueError("while handling")  # noqa: B904 - the implicit context is what is tested
+
+
+def suppressed():
+    try:
+        {}["k"]
+    except KeyError:
+        raise ValueError("on purpose") from None
+
+
+def test_a_plain_exception_has_no_cause_fields():
+    fields = errors.exception_fields(raised(lambda: int("x")))
+    assert fields["type"] == "ValueError"
+    assert "cause_type" not in fields
+
+
+def test_the_autoload_wrapper_is_seen_through():
+    fields = errors.exception_fields(raised(autoload_like))
+    assert fields["type"] == "RuntimeError"
+    assert fields["cause_type"] == "ImportError"
+    assert "undefined symbol" in fields["cause_message"]
+
+
+def test_the_implicit_context_is_followed_unless_suppressed():
+    assert errors.exception_fields(raised(context_only))["cause_type"] == "KeyError"
+    assert "cause_type" not in errors.exception_fields(raised(suppressed))
+
+
+def test_a_chain_that_loops_ends():
+    a, b = ValueError("a"), KeyError("b")
+    a.__cause__, b.__cause__ = b, a
+    assert errors.innermost(a) is b
+
+
+def test_messages_are_clipped():
+    fields = errors.exception_fields(ValueError("x" * 50), limit=10)
+    assert fields["message"] == "xxxxxxx..."
