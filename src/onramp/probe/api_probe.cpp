@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "onramp/diagnosis/outcome.h"
 #include "onramp/probe/device_name.h"
@@ -214,10 +215,13 @@ std::string device_in(const std::string& api) {
 // cause the probe found (the name never registered, the module not
 // imported) it is a problem that follows from that cause; otherwise it says
 // only that the name is not one the backend uses.
+// A guess whose failure is the one the backend's own name met (the same
+// evidence) is that failure seen again, and is linked to it by its fact.
 void add_guess_finding(report::Section& s, const CallRow& row, const std::string& name, const DeviceNames& names,
-                       const std::string& evidence, bool module_failed) {
+                       const std::string& evidence, bool module_failed, const std::set<std::string>& own_facts) {
   auto finding = diagnosis::failure_finding(row.subject(), *row.failure, evidence);
-  bool follows = module_failed || (!names.renamed && finding.fact.starts_with("unknown_device_name "));
+  bool follows = module_failed || own_facts.count(finding.fact) ||
+                 (!names.renamed && finding.fact.starts_with("unknown_device_name "));
   if (follows) {
     s.add(std::move(finding));
     return;
@@ -246,11 +250,22 @@ void add_api_findings(report::Section& s, const std::vector<CallRow>& rows, cons
     std::string what = fmt::format("{} device-API call(s) fail with {}; e.g. {}", entry.second, id, row.subject());
     s.add(diagnosis::failure_finding(what, *row.failure, evidence));
   }
-  for (const auto& row : rows) {
-    if (row.group != kStringsGroup || !row.failure || !row.api.starts_with("torch.randn")) continue;
-    std::string name = device_in(row.api);
-    if (names.backends(name)) s.add(diagnosis::failure_finding(row.subject(), *row.failure, evidence));
-    else add_guess_finding(s, row, name, names, evidence, module_failed);
+  auto tried_names = [&](bool own) {
+    std::vector<const CallRow*> out;
+    for (const auto& row : rows) {
+      bool tried = row.group == kStringsGroup && row.failure && row.api.starts_with("torch.randn");
+      if (tried && names.backends(device_in(row.api)) == own) out.push_back(&row);
+    }
+    return out;
+  };
+  std::set<std::string> own_facts;
+  for (const CallRow* row : tried_names(true)) {
+    auto finding = diagnosis::failure_finding(row->subject(), *row->failure, evidence);
+    if (!finding.fact.empty()) own_facts.insert(finding.fact);
+    s.add(std::move(finding));
+  }
+  for (const CallRow* row : tried_names(false)) {
+    add_guess_finding(s, *row, device_in(row->api), names, evidence, module_failed, own_facts);
   }
 }
 

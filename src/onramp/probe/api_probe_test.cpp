@@ -165,6 +165,28 @@ TEST(ApiRecords, OnrampsOwnGuessesAreNotTheBackendsProblems) {
   EXPECT_EQ(guesses, 2);
 }
 
+// A guess that meets the failure the backend's own name met is that failure again:
+// it keeps its severity and carries the same fact, so that the audit hangs it under the first.
+TEST(ApiRecords, AGuessMeetingTheOwnNamesFailureIsThatFailureAgain) {
+  auto s = probed(
+      R"jsonl({"kind": "module_import", "name": "torch_cooldev", "ok": true}
+{"kind": "env", "privateuse1_backend_name": "mydev", "device": "mydev", "device_source": "the PrivateUse1 backend name", "features": {}}
+{"kind": "call", "group": "device strings", "api": "torch.randn((4,4), device=\"privateuseone\")", "status": "raised", "type": "NotImplementedError", "message": "Could not run 'aten::lt.Scalar_out' with arguments from the 'mydev' backend."}
+{"kind": "call", "group": "device strings", "api": "torch.randn((4,4), device=\"mydev\")", "status": "raised", "type": "NotImplementedError", "message": "Could not run 'aten::lt.Scalar_out' with arguments from the 'mydev' backend."}
+{"kind": "end"}
+)jsonl",
+      {"torch_cooldev", ""});
+  std::vector<const report::Finding*> lt_findings;
+  for (const auto& f : s.findings) {
+    if (f.text.find("lt.Scalar_out") != std::string::npos) lt_findings.push_back(&f);
+  }
+  ASSERT_EQ(lt_findings.size(), 2u);
+  EXPECT_NE(lt_findings[0]->text.find("device=\"mydev\""), std::string::npos) << "the own name's failure first";
+  for (const auto* f : lt_findings) EXPECT_EQ(f->severity, report::Severity::blocker) << f->text;
+  EXPECT_FALSE(lt_findings[0]->fact.empty());
+  EXPECT_EQ(lt_findings[0]->fact, lt_findings[1]->fact);
+}
+
 // The name the backend was asked to use (--device, a profile) refused is its problem.
 TEST(ApiRecords, TheBackendsOwnNameRefusedIsAProblem) {
   auto s = probed(
