@@ -148,7 +148,7 @@ HostChoice::NothingInstalls nothing_installs(const std::vector<const Candidate*>
   std::set<std::string> platforms, pythons, machine;
   bool for_here = false;
   for (const auto& f : files) {
-    if (!f.is_wheel || f.yanked) continue;
+    if (!f.is_wheel) continue;  // a yanked wheel too: the line says what the page publishes
     auto tags = index::wheel_tags(f.file_name);
     if (!tags) continue;
     for (const auto& t : *tags) {
@@ -269,11 +269,13 @@ HostChoice choose_host(const std::vector<Candidate>& candidates, const std::vect
   std::stable_sort(running.begin(), running.end(), [](const Candidate* a, const Candidate* b) { return newer(*a, *b); });
   bool any_wheel = std::any_of(release_files.begin(), release_files.end(), [](const auto& f) { return f.is_wheel; });
   // An sdist installs anywhere until its build fails: taken where no interpreter here installs a wheel.
-  auto sdist = std::find_if(release_files.begin(), release_files.end(), [](const auto& f) { return !f.is_wheel && !f.yanked; });
-  bool by_wheel = any_wheel && (sdist == release_files.end() || wheel_installs_somewhere(running, release_files, ignore_requires_python));
-  std::string no_wheel = !any_wheel                         ? "no wheel (pip builds it)"
-                         : sdist != release_files.end() ? "no wheel that installs here: pip builds the sdist " + sdist->file_name
-                                                          : "";
+  auto sdist = std::find_if(release_files.begin(), release_files.end(),
+                            [](const auto& f) { return !f.is_wheel && !f.yanked; });
+  bool has_sdist = sdist != release_files.end();
+  bool by_wheel = any_wheel && (!has_sdist || wheel_installs_somewhere(running, release_files, ignore_requires_python));
+  std::string no_wheel = !any_wheel  ? "no wheel (pip builds it)"
+                         : has_sdist ? "no wheel that installs here: pip builds the sdist " + sdist->file_name
+                                     : "";
   // Why a Python X.Y was not taken, so that another interpreter of the same X.Y is not tried again.
   std::vector<std::pair<std::string, std::string>> tried_minor;
   const python::InterpreterFacts* fits_without_torch = nullptr;
