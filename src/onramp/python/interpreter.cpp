@@ -13,6 +13,7 @@
 #include "onramp/report/json_fields.h"
 #include "onramp/util/embedded.h"
 #include "onramp/util/command_line.h"
+#include "onramp/util/text.h"
 
 namespace onramp::python {
 namespace {
@@ -38,7 +39,7 @@ std::string program_of(const std::string& python) {
 
 // The query's "tags": each [python, abi, platform], in the query's order.
 void read_tags(const nlohmann::json& j, InterpreterFacts& facts) {
-  facts.tags_source = report::text_field(j, "tags_source");
+  facts.tags_source = util::one_line(report::text_field(j, "tags_source"));
   if (!j.contains("tags") || !j["tags"].is_array()) {
     if (facts.tags_source.empty()) facts.tags_source = "unknown: the interpreter query gave no tags";
     return;
@@ -68,7 +69,7 @@ Result<InterpreterFacts> parse_interpreter_facts(std::string_view text, const st
   std::string executable = report::text_field(j, "executable"), version = report::text_field(j, "python");
   if (!j.is_object() || executable.empty() || version.empty()) {
     return fail(fmt::format("{}: the interpreter query printed something unexpected: {}", python,
-                            std::string(text.substr(0, 200))));
+                            util::one_line(text.substr(0, 200))));
   }
   InterpreterFacts facts;
   facts.python = python;

@@ -41,7 +41,7 @@ def supported_tags(modules=TAG_MODULES):
             tags = __import__(name, fromlist=["sys_tags"])
             return [[t.interpreter, t.abi, t.platform] for t in tags.sys_tags()], name + ".sys_tags()"
         except Exception as e:  # an old or missing module: the next one, else unknown
-            failures.append("%s: %s: %s" % (name, type(e).__name__, e))
+            failures.append("%s: %s: %s" % (name, type(e).__name__, " ".join(str(e).split())))
     return None, "unknown: " + "; ".join(failures)
 
 
