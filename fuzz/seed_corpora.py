@@ -119,6 +119,24 @@ def last_resolution_seeds():
     return seeds + [seeds[0][:120]]
 
 
+def interpreter_facts_seeds():
+    base = {"python": "3.11.7", "torch": None, "executable": "/p/bin/python3", "torchgen": None, "venv": False,
+            "site": ["/p/lib/python3.11/site-packages"], "platform": "linux-x86_64", "libc": "glibc 2.36",
+            "tags_source": "pip._vendor.packaging.tags.sys_tags()"}
+    glibc = [["cp311", "cp311", f"manylinux_2_{m}_x86_64"] for m in range(36, 16, -1)]
+    tail = [["cp311", "abi3", "linux_x86_64"], ["cp39", "abi3", "manylinux2014_x86_64"], ["py3", "none", "any"]]
+    musl = [["cp311", "cp311", "musllinux_1_2_x86_64"], ["cp311", "abi3", "musllinux_1_1_x86_64"],
+            ["py3", "none", "any"]]
+    mac = [["cp311", "cp311", "macosx_11_0_arm64"], ["py3", "none", "any"]]
+    variants = [dict(base, tags=glibc + tail), dict(base, tags=musl, libc=None, platform="linux-x86_64"),
+                dict(base, tags=mac, libc=None, platform="macosx-11.0-arm64"),
+                dict(base, tags=None, tags_source="unknown: pip._vendor.packaging.tags: ImportError: no tags"),
+                dict(base, tags=[["cp311", "cp311"]]), dict(base, tags=[["cp311", 3, "any"]]), dict(base, tags=[]),
+                dict(base, tags=[["cp311", "cp311", "manylinux_99999999999_1_x86_64"]]), base, {"python": 3}, []]
+    seeds = [json.dumps(v).encode() for v in variants]
+    return seeds + [seeds[0][:300]] + literals("src/onramp/python/interpreter_test.cpp")
+
+
 def wheel_facts_seeds():
     elf = {"machine": "x86_64", "soname": "libx.so.1", "needed": ["libc.so.6"], "glibc_floor": "2.17",
            "glibcxx_floor": "3.4.21", "not_read": ""}
@@ -181,6 +199,7 @@ def main():
     write("extra_markers", [b'extra == "runtime"', b"extra=='test' and python_version >= \"3.8\"", b'extra == "open',
                             b"pip install x --extra-index-url https://vendor.invalid/simple/\nLog in first.\n"] +
           files("examples/reference-backend/README.md"))
+    write("interpreter_facts", interpreter_facts_seeds())
     write("last_resolution", last_resolution_seeds())
     write("pip_lines", literals("src/onramp/packaging/pip_lines_test.cpp") +
           literals("src/onramp/audit/named_conflict_test.cpp"))

@@ -166,6 +166,66 @@ TEST(OwnHost, ABackendForPythonsThisMachineLacksStopsWithOneLineNamingThem) {
   EXPECT_FALSE(fs::exists(cache + "/onramp/hosts")) << "no host is made for a backend no Python here takes";
 }
 
+// A release whose only file is a wheel for another platform (macosx_11_0_arm64, for this
+// interpreter's Python): no Python is chosen for its Python tag and no torch is asked for; one
+// root blocker says so, and everything the audit skips hangs under it.
+TEST(OwnHost, AReleaseWithOnlyAnotherPlatformsWheelIsOneRootBlocker) {
+  TempDir dir;
+  LoopbackIndex index(dir.path() + "/index", {}, kHost);
+  std::string cache = dir.path() + "/cache";
+  auto a = audit(index, cache, {"mac-only-device==1.0", "--out", dir.path() + "/run"});
+  ASSERT_EQ(a.run.exit_code, 0) << a.run.err;
+  const json& r = a.report;
+  std::string py = index.tags()["python"], arch = index.tags()["arch"], glibc = index.tags()["glibc"];
+  std::string text = "no file of mac-only-device 1.0 installs on linux " + arch + " (glibc " + glibc +
+                     "): it publishes only macosx_11_0_arm64 wheels for " + py;
+  std::vector<json> roots, problems;
+  for (const auto& [key, section] : r["sections"].items()) {
+    if (key == "verdict") continue;  // it restates the others' findings
+    for (const auto& f : section["findings"]) {
+      if (f["severity"] != "blocker" && f["severity"] != "friction") continue;
+      (f["caused_by"] == "" ? roots : problems).push_back(f);
+    }
+  }
+  ASSERT_EQ(roots.size(), 1u) << json(roots).dump(1);
+  const json& root = roots[0];
+  EXPECT_EQ(root["id"], "host.1");
+  EXPECT_EQ(root["severity"], "blocker");
+  EXPECT_EQ(root["diagnosis"], "no-installable-file");
+  EXPECT_EQ(root["text"], text);
+  std::string remedy = root["remedy"], evidence = root["evidence"];
+  EXPECT_EQ(remedy.find("--allow-torch-download"), std::string::npos) << remedy;
+  EXPECT_EQ(remedy.find("--python"), std::string::npos) << remedy;
+  EXPECT_NE(evidence.find(index.url() + "mac-only-device/: mac_only_device-1.0-" + py + "-" + py +
+                          "-macosx_11_0_arm64.whl; tags asked: "),
+            std::string::npos) << evidence;
+  EXPECT_NE(evidence.find(" tags from pip._vendor.packaging.tags.sys_tags(), most preferred " + py + "-" + py +
+                          "-manylinux_"),
+            std::string::npos) << evidence;
+  for (const auto& f : problems) EXPECT_EQ(f["caused_by"], "host.1") << f.dump();
+  for (const auto& f : r["sections"]["verdict"]["findings"]) {
+    if (f["id"] != "host.1" && (f["severity"] == "blocker" || f["severity"] == "friction")) {
+      EXPECT_EQ(f["caused_by"], "host.1") << f.dump();
+    }
+  }
+  EXPECT_EQ(figure(r, "verdict", "root_blockers")["value"], 1);
+  EXPECT_EQ(figure(r, "verdict", "root_frictions")["value"], 0);
+  EXPECT_EQ(step(r, "resolve")["detail"], text);
+  for (const std::string s : {"install", "probe", "examples"}) EXPECT_EQ(step(r, s)["status"], "skipped") << s;
+  // Every interpreter that runs was judged by its own tags; none was taken, and no host was made.
+  json candidates = table(r, "host", "candidates");
+  int judged = 0;
+  for (const auto& row : candidates["rows"]) {
+    EXPECT_FALSE(row["taken"].get<bool>()) << row.dump();
+    std::string why = row["why"];
+    judged += why.find("platform macosx_11_0_arm64 is not among those pip accepts with " + py + "-" + py) !=
+              std::string::npos;
+  }
+  EXPECT_GE(judged, 1) << candidates.dump(1);
+  EXPECT_FALSE(fs::exists(cache + "/onramp/hosts"));
+  EXPECT_EQ(a.run.err.find("--allow-torch-download"), std::string::npos) << a.run.err;
+}
+
 TEST(OwnHost, ABackendWhoseTorchIsNowhereHereStopsBeforeTheInstall) {
   if (!torch_213_file_here()) GTEST_SKIP() << "no torch file in /opt/wheels";
   TempDir dir;

@@ -19,8 +19,12 @@ using report::Severity;
 
 bool is_problem(const Finding& f) { return f.severity == Severity::blocker || f.severity == Severity::friction; }
 
-// The section a step writes its findings to.
-std::string section_of(const std::string& step) { return step == "resolve" ? "index" : step; }
+// The sections a step writes its findings to: the resolve step's are the
+// index's and, with no --python, the host's it chose first.
+std::vector<std::string> sections_of(const std::string& step) {
+  if (step == "resolve") return {"index", "host"};
+  return {step};
+}
 
 // The root of a section's first blocker (what stopped its step); null when none.
 Finding* first_root_blocker(report::Report& r, const std::string& key) {
@@ -200,7 +204,11 @@ std::vector<Finding> step_failures(report::Report& report, const std::vector<Ste
   for (const auto& st : steps) {
     if (st.status != "failed") continue;
     Finding f{Severity::friction, "The " + st.name + " step could not run: " + st.reason, "", "onramp audit"};
-    if (Finding* own = first_root_blocker(report, section_of(st.name))) {
+    Finding* own = nullptr;
+    for (const auto& key : sections_of(st.name)) {
+      if (!own) own = first_root_blocker(report, key);
+    }
+    if (own) {
       report::link_finding(f, *own, "the step's own finding says why");
       if (earlier.empty()) earlier = own->id;
     } else if (!earlier.empty()) {

@@ -94,22 +94,29 @@ ReleasePick pick_from(const AuditOptions& o, const Pages& pages) {
   return out;
 }
 
-void add_candidates(const host::HostChoice& c, report::Section& s) {
+void add_candidates(const host::HostChoice& c, const std::vector<host::Candidate>& candidates, report::Section& s) {
   report::Table t{"candidates", "Interpreters on this machine",
-                  "each found by running it (python -I: version, executable), newest Python first; the first whose "
-                  "Python the release's wheels fit and for which a torch file on this machine satisfies the "
-                  "backend's torch requirement is taken",
+                  "each found by running it (python -I: version, executable, and the wheel tags it supports from "
+                  "pip's vendored packaging.tags.sys_tags(), else packaging's), newest Python first; the first that "
+                  "installs a file of the release (a wheel one of whose tags it supports, else the sdist) and for "
+                  "which a torch file on this machine satisfies the backend's torch requirement is taken",
                   "python3 and python3.N on PATH, $(pyenv root)/versions/*/bin/python3, /usr/local/bin/python3*, "
                   "/usr/bin/python3*",
                   {{"interpreter", "Interpreter", ""},
                    {"executable", "Executable", ""},
                    {"python", "Python", ""},
                    {"taken", "Taken", ""},
+                   {"tags", "Supported tags", ""},
                    {"why", "Why", ""}},
                   {}};
   for (const auto& r : c.rows) {
+    const python::InterpreterFacts* f = nullptr;
+    for (const auto& cand : candidates) {
+      if (cand.path == r.interpreter && cand.facts) f = &*cand.facts;
+    }
+    std::string tags = !f ? "" : f->tags ? fmt::format("{} ({})", f->tags->tags.size(), f->tags_source) : f->tags_source;
     t.rows.push_back({{"interpreter", r.interpreter}, {"executable", r.executable}, {"python", r.python},
-                      {"taken", r.taken}, {"why", r.why}});
+                      {"taken", r.taken}, {"tags", tags}, {"why", r.why}});
   }
   s.add(std::move(t));
 }
@@ -137,6 +144,18 @@ void add_torch_choice(const host::HostChoice& c, report::Section& s) {
                           {"command", p.command}});
   }
   s.add(std::move(table));
+}
+
+// No file of the release installs on any interpreter here: one root blocker,
+// with the index's file list and the tags each interpreter supports as evidence.
+report::Finding nothing_installs_finding(const host::HostChoice::NothingInstalls& n, const Pages& pages,
+                                         const std::vector<index::IndexFile>& files) {
+  std::vector<std::string> names;
+  for (const auto& f : files) names.push_back(f.file_name + (f.yanked ? " (yanked)" : ""));
+  report::Finding f{report::Severity::blocker, n.text, n.remedy,
+                    fmt::format("{}: {}; tags asked: {}", pages.evidence, fmt::join(names, ", "), n.tags_evidence)};
+  f.diagnosis = kNoInstallableFile;
+  return f;
 }
 
 void add_host_figures(const host::HostReady& h, report::Section& s) {
@@ -244,7 +263,7 @@ OwnHost prepare_own_host(const RunContext& run, const AuditOptions& o, const fs:
   };
   auto choice = host::choose_host(candidates, files, pinned->name + " " + version, o.index.ignore_requires_python,
                                   lookups);
-  add_candidates(choice, out.section);
+  add_candidates(choice, candidates, out.section);
   add_torch_choice(choice, out.section);
   host::TorchSource torch;
   if (choice.torch) {
@@ -254,6 +273,7 @@ OwnHost prepare_own_host(const RunContext& run, const AuditOptions& o, const fs:
     if (o.index.index_url) torch.index_args = {"--index-url", *o.index.index_url};
     for (const auto& url : o.index.extra_index_urls) torch.index_args.insert(torch.index_args.end(), {"--extra-index-url", url});
   } else {
+    if (choice.nothing_installs) out.section.add(nothing_installs_finding(*choice.nothing_installs, pages, files));
     out.stop = choice.stop;
     return out;
   }

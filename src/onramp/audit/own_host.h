@@ -34,6 +34,10 @@ struct OwnHost {
 OwnHost prepare_own_host(const RunContext& run, const AuditOptions& options,
                          const std::filesystem::path& run_dir);
 
+// The diagnosis of the host section's finding that no file of the release
+// installs on any interpreter here: the root the skipped steps follow from.
+inline constexpr const char* kNoInstallableFile = "no-installable-file";
+
 // The torch requirement of a wheel's METADATA ("torch>=2.11,<2.13"); "" when it names none.
 std::string torch_requirement_of(wheel::WheelReads& reads, const std::string& wheel_path);
 

@@ -1,8 +1,11 @@
 #pragma once
 // Which Python and which torch onramp's own host is made of, when the user
 // names no interpreter: the newest Python on this machine for which the
-// release has a wheel that fits and a torch file the backend accepts is on
-// this machine. Pure logic over facts gathered elsewhere (candidates.h runs
+// release has a file that installs and a torch file the backend accepts is on
+// this machine. A wheel installs when one of its tags (Python, ABI and
+// platform) is among the interpreter's supported tags (python/interpreter.h);
+// where those are unknown, by its Python and ABI tags and, on Linux, the
+// platform sysconfig names. An sdist installs anywhere until its build fails. Pure logic over facts gathered elsewhere (candidates.h runs
 // the interpreters, the lookups run pip), so that tests can pass fakes; every
 // candidate gets a row saying why it was or was not taken.
 #include <functional>
@@ -67,12 +70,29 @@ struct HostChoice {
   // When no local torch fits: the newest Python the release fits, for a torch
   // downloaded with --allow-torch-download, and the stop line otherwise.
   std::string stop;
+  // When no file of the release installs on any interpreter here: that one
+  // cause, as a title-like line, the remedy that can work, and the tags asked.
+  struct NothingInstalls {
+    std::string text;    // the finding's text
+    std::string remedy;
+    std::string stop;    // the stop line: the text, and the remedy where it names a way on this machine
+    std::string tags_evidence;  // each interpreter's supported tags: how asked, how many, the first
+  };
+  std::optional<NothingInstalls> nothing_installs;
 };
 
-// The wheel of `files` that Python `version` ("3.11.7") can take, by its
-// Python and ABI tags and Requires-Python; nullopt with `why_not` set when none.
-std::optional<index::IndexFile> wheel_for_python(const std::string& version, const std::vector<index::IndexFile>& files,
+// The wheel of `files` that `python` installs, pip's most preferred when
+// several do (judged by its supported tags when known, else by the Python
+// and ABI tags and sysconfig's platform), and whose Requires-Python admits
+// it; nullopt with `why_not` set when none.
+std::optional<index::IndexFile> wheel_for_python(const python::InterpreterFacts& python,
+                                                 const std::vector<index::IndexFile>& files,
                                                  bool ignore_requires_python, std::string& why_not);
+
+// "linux x86_64 (glibc 2.36)": the platform an interpreter installs for, from
+// its most specific manylinux or musllinux tag, else sysconfig's platform and
+// platform.libc_ver(); empty when it names none.
+std::string platform_words(const python::InterpreterFacts& python);
 
 // `release` ("torch-tpu 0.2.0") names the release in the lines.
 HostChoice choose_host(const std::vector<Candidate>& candidates, const std::vector<index::IndexFile>& release_files,

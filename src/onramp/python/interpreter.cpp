@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -12,6 +13,7 @@
 #include "onramp/report/json_fields.h"
 #include "onramp/util/embedded.h"
 #include "onramp/util/command_line.h"
+#include "onramp/util/text.h"
 
 namespace onramp::python {
 namespace {
@@ -35,7 +37,56 @@ std::string program_of(const std::string& python) {
   return python;
 }
 
+// The query's "tags": each [python, abi, platform], in the query's order.
+void read_tags(const nlohmann::json& j, InterpreterFacts& facts) {
+  facts.tags_source = util::one_line(report::text_field(j, "tags_source"));
+  if (!j.contains("tags") || !j["tags"].is_array()) {
+    if (facts.tags_source.empty()) facts.tags_source = "unknown: the interpreter query gave no tags";
+    return;
+  }
+  index::CompatibleTags tags;
+  auto part = [](const nlohmann::json& p) { return p.is_string() && !p.get<std::string>().empty(); };
+  for (const auto& t : j["tags"]) {
+    if (!t.is_array() || t.size() != 3 || !std::all_of(t.begin(), t.end(), part)) {
+      facts.tags_source = fmt::format("unknown: the interpreter query's tag {} is not [python, abi, platform]",
+                                      t.dump().substr(0, 80));
+      return;
+    }
+    tags.tags.push_back({t[0].get<std::string>(), t[1].get<std::string>(), t[2].get<std::string>()});
+  }
+  if (tags.tags.empty()) {
+    facts.tags_source = "unknown: the interpreter query gave an empty tag list";
+    return;
+  }
+  facts.tags = std::move(tags);
+}
+
 }  // namespace
+
+Result<InterpreterFacts> parse_interpreter_facts(std::string_view text, const std::string& python,
+                                                 const std::string& command) {
+  auto j = nlohmann::json::parse(text, nullptr, false);
+  std::string executable = report::text_field(j, "executable"), version = report::text_field(j, "python");
+  if (!j.is_object() || executable.empty() || version.empty()) {
+    return fail(fmt::format("{}: the interpreter query printed something unexpected: {}", python,
+                            util::one_line(text.substr(0, 200))));
+  }
+  InterpreterFacts facts;
+  facts.python = python;
+  facts.executable = executable;
+  facts.python_version = version;
+  facts.torchgen_dir = report::text_field(j, "torchgen");
+  facts.is_venv = report::bool_field(j, "venv", false);
+  facts.command = command;
+  if (j.contains("torch") && j["torch"].is_string()) facts.torch_version = j["torch"].get<std::string>();
+  for (const auto& dir : report::array_field(j, "site")) {
+    if (dir.is_string()) facts.site_dirs.push_back(dir.get<std::string>());
+  }
+  facts.platform = report::text_field(j, "platform");
+  facts.libc = report::text_field(j, "libc");
+  read_tags(j, facts);
+  return facts;
+}
 
 PythonRequest::PythonRequest(std::string path, std::string chosen_by)
     : path_(std::move(path)), chosen_by_(std::move(chosen_by)) {
@@ -61,19 +112,7 @@ Result<InterpreterFacts> query_interpreter(ProcessRunner& runner, const TimeLimi
   if (!result->ok()) {
     return fail(fmt::format("{}: the interpreter query failed ({}): {}", python, result->outcome(), result->err.text()));
   }
-  auto j = nlohmann::json::parse(result->out.text(), nullptr, false);
-  std::string executable = report::text_field(j, "executable"), version = report::text_field(j, "python");
-  if (!j.is_object() || executable.empty() || version.empty()) {
-    return fail(fmt::format("{}: the interpreter query printed something unexpected: {}", python,
-                            result->out.text().substr(0, 200)));
-  }
-  InterpreterFacts facts{python, executable, version, std::nullopt, report::text_field(j, "torchgen"),
-                         report::bool_field(j, "venv", false), {}, "", command};
-  if (j.contains("torch") && j["torch"].is_string()) facts.torch_version = j["torch"].get<std::string>();
-  for (const auto& dir : report::array_field(j, "site")) {
-    if (dir.is_string()) facts.site_dirs.push_back(dir.get<std::string>());
-  }
-  return facts;
+  return parse_interpreter_facts(result->out.text(), python, command);
 }
 
 Result<InterpreterFacts> Interpreters::query(const std::string& python) {

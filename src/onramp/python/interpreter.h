@@ -3,7 +3,9 @@
 // version, whether it is a venv, where its packages live, and the torch and
 // torchgen it sees. Read from distribution metadata and import specs
 // (importlib.metadata, importlib.util.find_spec), never by importing torch, in
-// isolated mode (-I).
+// isolated mode (-I). The query also asks which wheel tags the interpreter
+// supports (sys_tags() of pip's vendored packaging, else of packaging), so
+// that a wheel is judged by its platform as pip judges it.
 //
 // A run asks through one Interpreters, made where the run begins and passed
 // down: each interpreter is asked once per state (an install into a venv
@@ -13,8 +15,10 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "onramp/packaging/tags.h"
 #include "onramp/util/error.h"
 #include "onramp/util/process.h"
 #include "onramp/util/time_limits.h"
@@ -31,6 +35,12 @@ struct InterpreterFacts {
   std::vector<std::string> site_dirs;  // purelib and platlib (distinct), where its packages live
   std::string chosen_by;       // how it was chosen: "--python", "the first of python3, ... with torch"
   std::string command;         // the exact command run: evidence
+  // The wheel tags it supports, most preferred first; nullopt when the query
+  // could not ask them (no pip with packaging.tags, no packaging).
+  std::optional<index::CompatibleTags> tags;
+  std::string tags_source;  // "pip._vendor.packaging.tags.sys_tags()", or "unknown: " and why
+  std::string platform;     // sysconfig.get_platform(): "linux-x86_64"
+  std::string libc;         // platform.libc_ver(): "glibc 2.36"; empty when it names none
 };
 
 // Which interpreter to run: one named (by --python, or by onramp itself, as
@@ -54,6 +64,13 @@ class PythonRequest {
   std::optional<std::string> path_;
   std::string chosen_by_;
 };
+
+// The query's printed JSON object (interpreter_query.py) as facts; `python`
+// and `command` fill the fields the query does not print. A tag that is not
+// three non-empty strings makes the tags unknown, saying so; anything else
+// unexpected is an error. fuzz/interpreter_facts_fuzz.cpp.
+Result<InterpreterFacts> parse_interpreter_facts(std::string_view text, const std::string& python,
+                                                 const std::string& command);
 
 // One interpreter query, under the interpreter-query limit; nothing kept.
 Result<InterpreterFacts> query_interpreter(ProcessRunner& runner, const TimeLimits& limits, const std::string& python);

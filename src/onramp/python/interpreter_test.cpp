@@ -118,6 +118,42 @@ TEST(QueryInterpreter, AnAnswerWithoutItsFieldsIsAnError) {
   EXPECT_NE(facts.error().message.find("printed something unexpected"), std::string::npos);
 }
 
+TEST(QueryInterpreter, ReadsTheSupportedTagsInTheirOrderWithPlatformAndLibc) {
+  auto facts = parse_interpreter_facts(
+      R"({"python": "3.11.7", "executable": "/p", "platform": "linux-x86_64", "libc": "glibc 2.36",)"
+      R"( "tags": [["cp311", "cp311", "manylinux_2_36_x86_64"], ["py3", "none", "any"]],)"
+      R"json( "tags_source": "pip._vendor.packaging.tags.sys_tags()"})json",
+      "py", "py -I -c");
+  ASSERT_TRUE(facts) << facts.error().message;
+  ASSERT_TRUE(facts->tags);
+  ASSERT_EQ(facts->tags->tags.size(), 2u);
+  EXPECT_EQ(facts->tags->tags[0].text(), "cp311-cp311-manylinux_2_36_x86_64");
+  EXPECT_EQ(facts->tags->tags[1].text(), "py3-none-any");
+  EXPECT_EQ(facts->tags_source, "pip._vendor.packaging.tags.sys_tags()");
+  EXPECT_EQ(facts->platform, "linux-x86_64");
+  EXPECT_EQ(facts->libc, "glibc 2.36");
+  EXPECT_EQ(facts->command, "py -I -c");
+}
+
+TEST(QueryInterpreter, TagsNotAskedOrMalformedAreUnknownAndSaySo) {
+  std::string base = R"({"python": "3.11.7", "executable": "/p", )";
+  auto none = parse_interpreter_facts(base + R"("tags": null, "tags_source": "unknown: no pip"})", "py", "");
+  ASSERT_TRUE(none);
+  EXPECT_FALSE(none->tags);
+  EXPECT_EQ(none->tags_source, "unknown: no pip");
+  auto old = parse_interpreter_facts(base + R"("torch": null})", "py", "");  // an older query: no tags at all
+  ASSERT_TRUE(old);
+  EXPECT_FALSE(old->tags);
+  EXPECT_EQ(old->tags_source, "unknown: the interpreter query gave no tags");
+  for (const std::string tags : {R"([["cp311", "cp311"]])", R"([["cp311", "", "any"]])", R"([["cp311", 3, "any"]])",
+                                 R"(["cp311-cp311-any"])", "[]"}) {
+    auto bad = parse_interpreter_facts(base + R"("tags": )" + tags + "}", "py", "");
+    ASSERT_TRUE(bad) << tags;
+    EXPECT_FALSE(bad->tags) << tags;
+    EXPECT_TRUE(bad->tags_source.starts_with("unknown: the interpreter query")) << bad->tags_source;
+  }
+}
+
 TEST(Interpreters, EachInterpreterIsAskedOnceWhileItsStateHolds) {
   testing::TempDir dir;
   std::string site = dir.at("site");
