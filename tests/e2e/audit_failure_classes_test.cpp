@@ -284,6 +284,73 @@ TEST_F(FailureClasses, AnAutoloadedExtensionBuiltForAnotherTorchIsOneRootSeenThr
   EXPECT_TRUE(autoload_seen) << r["sections"]["integration"]["findings"].dump(1);
 }
 
+// A backend that runs tensors on a service (fixtures/make_index.py, cloud-device), audited without an
+// account: every call that asks for the service fails for one cause, named by the package that asked
+// (the device module's calls, the README's connect); what then fails inside that package (a lookup of
+// a remote machine that was never made) hangs under it. The README's imports of two packages nothing
+// provides are one friction. PrivateUse1 is renamed to "remote": the probe's guesses from the module's
+// name are onramp's, never the backend's problems.
+TEST_F(FailureClasses, AServiceTheBackendNeedsIsOneRootAndTheExamplesMissingPackagesOneFriction) {
+  ASSERT_TRUE(fs::exists(kHost)) << kHost;
+  auto a = audit("cloud-device==1.0", dir_->path() + "/cloud", true);
+  ASSERT_FALSE(a.report.is_null()) << a.run.err;
+  const json& r = a.report;
+  std::map<std::string, json> roots;
+  std::string all;
+  for (const auto& [key, section] : r["sections"].items()) {
+    if (key == "verdict") continue;
+    for (const auto& f : section["findings"]) {
+      bool problem = f["severity"] == "blocker" || f["severity"] == "friction";
+      if (problem) all += f["id"].get<std::string>() + "<-" + f["caused_by"].get<std::string>() + " " +
+                          f["text"].get<std::string>().substr(0, 160) + "\n";
+      if (problem && f["caused_by"] == "") roots[f["id"]] = f;
+    }
+  }
+  json service, imports;
+  for (const auto& [id, f] : roots) {
+    std::string text = f["text"];
+    if (text.find("Token missing") != std::string::npos) {
+      EXPECT_TRUE(service.is_null()) << "a second root for the service: " << id << "\n" << all;
+      service = f;
+    }
+    if (f.value("diagnosis", "") == "examples-undeclared-imports") imports = f;
+    // Nothing that follows from the service, and no guess of onramp's, is a root of its own.
+    EXPECT_EQ(text.find("KeyError"), std::string::npos) << id << "\n" << all;
+    EXPECT_EQ(text.find("no remote machine"), std::string::npos) << id << "\n" << all;
+    EXPECT_EQ(text.find("device=\"cloud_device\""), std::string::npos) << id << "\n" << all;
+    EXPECT_EQ(text.find("device=\"privateuseone\""), std::string::npos) << id << "\n" << all;
+  }
+  ASSERT_FALSE(service.is_null()) << all;
+  EXPECT_EQ(service["severity"], "blocker");
+  EXPECT_NE(service["text"].get<std::string>().find("Diagnosis (needs_service)"), std::string::npos) << service.dump();
+  ASSERT_FALSE(imports.is_null()) << all;
+  EXPECT_EQ(imports["severity"], "friction");
+  EXPECT_EQ(imports["text"], "The examples need 2 packages the backend does not install: onramp_fixture_plots, "
+                             "onramp_fixture_datasets");
+  // What failed inside the package after the service refused hangs under the service, from the probe
+  // (torch.remote.current_device: KeyError) and from the README (cloud_device.machine(0)).
+  int under_service = 0;
+  for (const auto& [key, section] : r["sections"].items()) {
+    if (key == "verdict") continue;
+    for (const auto& f : section["findings"]) {
+      if (f["caused_by"] != service["id"]) continue;
+      ++under_service;
+      EXPECT_TRUE(f["severity"] == "blocker" || f["severity"] == "friction" || f["severity"] == "info") << f.dump();
+    }
+  }
+  EXPECT_GE(under_service, 3) << all;
+  // The exact roots: the service; the examples' packages; and the fixture's own gaps, which an account
+  // would not mend (no PrivateUse1 hooks registered, no kernel to make a tensor on 'remote').
+  std::vector<std::string> ids;
+  for (const auto& [id, f] : roots) ids.push_back(id + " " + f.value("diagnosis", "") + " " + f["severity"].get<std::string>());
+  std::string hooks = "probe.1  friction", ops = "probe.4  blocker";
+  EXPECT_EQ(ids, (std::vector<std::string>{"examples.6 examples-undeclared-imports friction", hooks,
+                                           service["id"].get<std::string>() + "  blocker", ops}))
+      << all;
+  EXPECT_NE(roots["probe.1"]["text"].get<std::string>().find("privateuse1-hooks-missing"), std::string::npos) << all;
+  EXPECT_NE(roots["probe.4"]["text"].get<std::string>().find("aten::empty.memory_format"), std::string::npos) << all;
+}
+
 // pip's refusal reaches the report in the lines that say why, never as its closing hint.
 TEST_F(FailureClasses, PipsRefusalIsQuotedFromTheLinesThatSayWhy) {
   auto a = audit("strict-py==1.0", dir_->path() + "/strict");

@@ -177,6 +177,35 @@ void link_undeclared_imports(report::Report& r, const std::string& module) {
   }
 }
 
+// A service the backend could not reach (needs_service, network_needed:
+// one root per service, by link_same_fact) is why the failures that no rule
+// explains fail inside the same package: a call that finds no remote
+// machine, a lookup in what the service never sent. Each such failure whose
+// traceback passed through the package that asked for the service hangs
+// under it; torch, through which the probes call everything, is no link.
+void link_service_dependents(report::Report& r) {
+  std::vector<std::pair<std::string, Finding*>> services;
+  for (auto& s : r.sections) {
+    if (s.restates_findings) continue;
+    for (auto& f : s.findings) {
+      bool service = f.fact.starts_with("needs_service ") || f.fact.starts_with("network_needed ");
+      if (service && f.caused_by.empty() && is_problem(f)) services.emplace_back(f.fact.substr(f.fact.find(' ') + 1), &f);
+    }
+  }
+  if (services.empty()) return;
+  for (auto& s : r.sections) {
+    if (s.restates_findings) continue;
+    for (auto& f : s.findings) {
+      if (!f.caused_by.empty() || !is_problem(f) || !f.fact.starts_with("raised ")) continue;
+      for (auto& [package, root] : services) {
+        if (root == &f || std::find(f.packages.begin(), f.packages.end(), package) == f.packages.end()) continue;
+        report::link_finding(f, *root, "it failed inside " + package + ", which could not reach its service");
+        break;
+      }
+    }
+  }
+}
+
 // A step the audit was not asked to run: its target kind has no such input.
 bool asked(const StepRecord& step) {
   for (const char* not_asked : {"the target is not a requirement", "no repository given (--repo)",
@@ -193,6 +222,7 @@ void link_causes(report::Report& report, const std::string& module) {
   link_torch_range(report);
   link_failed_import(report, module);
   link_same_fact(report);
+  link_service_dependents(report);
   link_undeclared_imports(report, module);
   // Last: only failures that no earlier rule explains are tied to a point the scorecard finds missing.
   link_integration_points(report);

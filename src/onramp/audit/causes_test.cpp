@@ -268,7 +268,7 @@ TEST(Causes, OneFailureSeenInTwoPlacesIsOneRoot) {
   Finding hurt{Severity::blocker, "With the backend installed, CPU-only work beside it is hurt: ...", "", "cmd"};
   hurt.fact = diagnosis::failure_fact(diagnosis::diagnosed(
       diagnosis::Raised{"RuntimeError", "Failed to load the backend extension: vend.", "OSError",
-                        "/home/u/other/venv/lib/vend/libvendor_rt.so.1: cannot open shared object file: No such file"}));
+                        "/home/u/other/venv/lib/vend/libvendor_rt.so.1: cannot open shared object file: No such file", {}}));
   integration.add(hurt);
   report::assign_finding_ids(r);
   link_causes(r, "");
@@ -305,6 +305,53 @@ TEST(Causes, ExamplesThatImportWhatNothingProvidesAreOneFriction) {
   for (size_t i : {0, 1}) expect_follows(f[i], "examples.5", "a package the examples need that the backend does not install");
   EXPECT_EQ(f[2].caused_by, "examples.1");  // the same module again: the same fact, under its first failure
   EXPECT_EQ(f[3].caused_by, "");            // the backend's own module: a cause of its own
+}
+
+// A backend that runs tensors on a service: without an account, the device
+// module's calls and the README's lines fail asking for a token (one cause,
+// named by the package that asked), and calls that then find no remote
+// machine fail inside the same package with errors no rule explains: they
+// hang under the service. A failure elsewhere keeps its own root.
+TEST(Causes, AServiceTheBackendNeedsIsOneRootWithWhatFailsInsideItsPackage) {
+  auto raised_in = [](const std::string& what, const std::string& type, const std::string& message,
+                      std::vector<std::string> through, const std::string& place = "") {
+    auto failure = diagnosis::diagnosed(diagnosis::Raised{type, message, "", "", std::move(through)});
+    Finding f = diagnosis::failure_finding(what, failure, "cmd");
+    f.place = place;
+    return f;
+  };
+  const std::string token = "Token missing. Run `cloudy token new` or set CLOUDY_TOKEN.";
+  report::Report r;
+  auto& probe = add_section(r, "probe");
+  probe.add(raised_in("torch.cloudy.device_count()", "AuthError", token, {"torch", "cloudy"}));
+  probe.add(raised_in("torch.cloudy.current_device()", "KeyError", "0", {"torch", "cloudy"}));
+  probe.add(raised_in("torch.cloudy.synchronize()", "AuthError", token, {"torch", "cloudy", "httplib2"}));
+  auto& examples = add_section(r, "examples");
+  examples.add(raised_in("`cloudy.connect()`", "AuthError", token, {"cloudy"}, "README.md:4"));
+  examples.add(raised_in("`m = cloudy.machine(0)`", "RuntimeError", "no remote machine is running", {"cloudy"},
+                         "README.md:5"));
+  examples.add(raised_in("`other.thing()`", "ValueError", "bad value", {"other"}, "README.md:6"));
+  report::assign_finding_ids(r);
+  link_causes(r, "cloudy");
+  const auto& p = r.section("probe")->findings;
+  const auto& e = r.section("examples")->findings;
+  EXPECT_EQ(p[0].fact, "needs_service cloudy");
+  EXPECT_EQ(p[0].caused_by, "");
+  for (const auto* f : {&p[1], &p[2], &e[0], &e[1]}) EXPECT_EQ(f->caused_by, "probe.1") << f->text;
+  EXPECT_TRUE(p[2].caused_by_reason.starts_with("the same failure")) << p[2].caused_by_reason;
+  EXPECT_EQ(p[1].caused_by_reason, "it failed inside cloudy, which could not reach its service");
+  EXPECT_EQ(e[2].caused_by, "");  // another package's failure: a cause of its own
+  expect_roots(r, {.blockers = 1, .frictions = 1, .following = 4});
+}
+
+// Without a package on the way, the service is the host the message names.
+TEST(Causes, AServiceWithoutAPackageIsNamedByItsHost) {
+  auto a = diagnosis::diagnosed(diagnosis::Raised{"ConnectionError",
+                                                  "HTTPSConnectionPool(host='api.cloudy.invalid', port=443): Failed "
+                                                  "to establish a new connection: [Errno 111] Connection refused "
+                                                  "(https://api.cloudy.invalid/v1/machines)",
+                                                  "", "", {}});
+  EXPECT_EQ(diagnosis::failure_fact(a), "network_needed api.cloudy.invalid");
 }
 
 }  // namespace

@@ -29,6 +29,10 @@ Result<DiagnosisRule> parse_rule(const toml::table& t, const std::string& where)
   auto subject = util::toml_strings(t, "subject");
   if (!subject.empty()) rule.subject_after = subject[0];
   if (subject.size() > 1) rule.subject_before = subject[1];
+  rule.subject_from = t["subject_from"].value_or(std::string());
+  if (!rule.subject_from.empty() && rule.subject_from != "service") {
+    return fail(where + ": rule " + rule.id + ": subject_from is \"service\" or absent");
+  }
   rule.when = util::toml_strings(t, "when");
   if (rule.id.empty() || rule.cause.empty() || rule.explanation.empty()) {
     return fail(where + ": a rule needs id, cause and explanation");

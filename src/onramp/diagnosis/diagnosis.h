@@ -28,6 +28,9 @@ struct DiagnosisRule {
   // subject_before (to the end of the line when empty).
   std::string subject_after;
   std::string subject_before;
+  // "service": the subject is the service the failure could not reach, not
+  // text between two marks (evidence.h's service_name).
+  std::string subject_from;
   // Facts of the run that must hold for the rule to match (facts.h), e.g.
   // {"module_imported", "!privateuse1_renamed"}; every "{key}" its
   // explanation or remedy quotes is one of them.

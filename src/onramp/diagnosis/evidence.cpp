@@ -76,6 +76,21 @@ std::string normalized(std::string_view text) {
   return out;
 }
 
+std::string service_name(std::string_view message, const std::vector<std::string>& packages) {
+  for (const auto& p : packages) {
+    if (p != "torch") return p;
+  }
+  for (std::string_view scheme : {"https://", "http://", "grpc://", "wss://"}) {
+    auto at = message.find(scheme);
+    if (at == std::string_view::npos) continue;
+    std::string_view rest = message.substr(at + scheme.size());
+    auto end = rest.find_first_of("/:?#'\" \t\n)]>,");
+    std::string host(rest.substr(0, end));
+    if (!host.empty()) return host;
+  }
+  return "";
+}
+
 std::optional<UndefinedSymbol> undefined_symbol(std::string_view message) {
   constexpr std::string_view kMarker = "undefined symbol: ";
   auto at = message.find(kMarker);

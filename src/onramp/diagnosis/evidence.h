@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace onramp::diagnosis {
 
@@ -21,6 +22,12 @@ struct UndefinedSymbol {
   std::string demangled;  // "c10::impl::foo()", or the mangled name where it does not demangle
   std::string library;    // "libc10.so" (c10::), "libtorch_cpu.so" (at::, torch::), or "" for another namespace
 };
+
+// The service a failure could not reach, named by the client that asked for
+// it: the outermost package its traceback passed through other than torch
+// (`packages`, outermost first: the one the caller called into), else the
+// host of the first URL in its message, else "". Hand-written: one token rule.
+std::string service_name(std::string_view message, const std::vector<std::string>& packages);
 
 // The symbol of "undefined symbol: NAME" in a dynamic loader's message.
 std::optional<UndefinedSymbol> undefined_symbol(std::string_view message);

@@ -61,7 +61,7 @@ TEST(Evidence, TheWrapperIsSeenThroughAndTheSymbolSaid) {
   Raised raised{"RuntimeError",
                 "Failed to load the backend extension: autoload_symbol. You can disable extension auto-loading with "
                 "TORCH_DEVICE_BACKEND_AUTOLOAD=0.",
-                "ImportError", kLoader};
+                "ImportError", kLoader, {}};
   Facts facts;
   facts.set("torch_declared", "torch>=2.6");
   facts.set("torch_version", "2.13.0+cpu");
@@ -75,7 +75,7 @@ TEST(Evidence, TheWrapperIsSeenThroughAndTheSymbolSaid) {
             "than its range admits.");
   EXPECT_TRUE(f.wrapper.starts_with("RuntimeError: Failed to load the backend extension: autoload_symbol."));
   // The same failure without the wrapper (the probe's import, autoload off) is the same fact.
-  Failure direct = diagnosed(Raised{"ImportError", kLoader, "", ""}, facts);
+  Failure direct = diagnosed(Raised{"ImportError", kLoader, "", "", {}}, facts);
   EXPECT_EQ(failure_fact(direct), failure_fact(f));
   EXPECT_TRUE(direct.wrapper.empty());
   auto finding = failure_finding("import autoload_symbol_device failed", f, "cmd");
@@ -90,11 +90,11 @@ TEST(Evidence, TheWrapperIsSeenThroughAndTheSymbolSaid) {
 
 TEST(Evidence, AWrapperIsKeptWhereOnlyItMatchesARule) {
   Facts none;
-  Failure f = diagnosed(Raised{"ModuleNotFoundError", "No module named 'vendor_sdk'", "KeyError", "'x'"}, none);
+  Failure f = diagnosed(Raised{"ModuleNotFoundError", "No module named 'vendor_sdk'", "KeyError", "'x'", {}}, none);
   EXPECT_EQ(f.type, "ModuleNotFoundError");
   EXPECT_EQ(f.diagnosis->id, "module-not-found");
   // Neither matches: the innermost is what is said, the wrapper beside it.
-  Failure g = diagnosed(Raised{"ValueError", "outer", "KeyError", "'inner'"}, none);
+  Failure g = diagnosed(Raised{"ValueError", "outer", "KeyError", "'inner'", {}}, none);
   EXPECT_EQ(g.type, "KeyError");
   EXPECT_EQ(g.wrapper, "ValueError: outer");
   EXPECT_EQ(failure_fact(g), "raised KeyError: 'inner'");

@@ -30,7 +30,7 @@ Facts with_message_facts(const Facts& facts, const std::string& message) {
 }  // namespace
 
 Failure diagnosed(std::string type, std::string message, const Facts& run_facts) {
-  Failure f{std::move(type), std::move(message), nullptr, {}, {}, {}};
+  Failure f{std::move(type), std::move(message), nullptr, {}, {}, {}, {}};
   Facts facts = with_message_facts(run_facts, f.message);
   f.diagnosis = Diagnoses::builtin().find(f.type, f.message, facts);
   if (f.diagnosis) {
@@ -41,22 +41,30 @@ Failure diagnosed(std::string type, std::string message, const Facts& run_facts)
 }
 
 Raised read_raised(const report::Json& record, const char* type_key, const char* message_key) {
-  return {text_field(record, type_key), text_field(record, message_key), text_field(record, "cause_type"),
-          text_field(record, "cause_message")};
+  Raised raised{text_field(record, type_key), text_field(record, message_key), text_field(record, "cause_type"),
+                text_field(record, "cause_message"), {}};
+  for (const auto& p : array_field(record, "raised_through")) {
+    if (p.is_string() && !p.get<std::string>().empty()) raised.raised_through.push_back(p.get<std::string>());
+  }
+  return raised;
 }
 
 Failure diagnosed(const Raised& raised, const Facts& facts) {
   Failure outer = diagnosed(raised.type, raised.message, facts);
+  outer.packages = raised.raised_through;
   if (raised.cause_type.empty()) return outer;
   Failure inner = diagnosed(raised.cause_type, raised.cause_message, facts);
   if (!inner.diagnosis && outer.diagnosis) return outer;
   inner.wrapper = raised.type + (raised.message.empty() ? "" : ": " + raised.message);
+  inner.packages = raised.raised_through;
   return inner;
 }
 
 std::string failure_fact(const Failure& failure) {
   if (failure.diagnosis) {
-    std::string subject = failure.diagnosis->subject(failure.message);
+    std::string subject = failure.diagnosis->subject_from == "service"
+                              ? service_name(failure.message, failure.packages)
+                              : failure.diagnosis->subject(failure.message);
     if (!subject.empty()) return failure.diagnosis->cause + " " + subject;
   }
   return "raised " + failure.type + ": " + normalized(failure.message);
@@ -85,6 +93,7 @@ report::Finding failure_finding(const std::string& what, const Failure& failure,
   if (failure.diagnosis) finding.remedy = failure.remedy;
   finding.evidence = evidence;
   finding.fact = failure_fact(failure);
+  finding.packages = failure.packages;
   return finding;
 }
 

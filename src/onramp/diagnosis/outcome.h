@@ -3,6 +3,7 @@
 // message that data/diagnoses.toml can match; shared by probe and examples.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "onramp/report/model.h"
 #include "onramp/diagnosis/diagnosis.h"
@@ -20,6 +21,9 @@ struct Failure {
   // "Type: message" of the exception that wrapped this one, when the failure
   // is the innermost of a chain (torch's autoload wrapper seen through).
   std::string wrapper;
+  // The packages whose code the exception passed through, outermost first
+  // (onramp_errors.py's raised_through; the standard library's left out).
+  std::vector<std::string> packages;
 };
 
 // An exception as a script recorded it (python/python/onramp_errors.py): the
@@ -27,6 +31,7 @@ struct Failure {
 struct Raised {
   std::string type, message;
   std::string cause_type, cause_message;
+  std::vector<std::string> raised_through;
 };
 
 // The exception of a record: "type" and "message" (or the keys given), with

@@ -163,7 +163,7 @@ std::optional<report::Finding> harmless_finding(const Row& harmless, const std::
   // import shows too, joined with it by the audit (audit/causes.h).
   if (torch_on.seen && !torch_on.ok) {
     f.fact = diagnosis::failure_fact(diagnosis::diagnosed(
-        diagnosis::Raised{torch_on.type, torch_on.message, torch_on.cause_type, torch_on.cause_message}));
+        diagnosis::Raised{torch_on.type, torch_on.message, torch_on.cause_type, torch_on.cause_message, {}}));
   }
   return f;
 }

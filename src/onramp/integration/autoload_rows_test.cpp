@@ -59,7 +59,7 @@ TEST(IntegrationAutoload, ARaiseInsideTheWrapperCarriesTheInnermostFailure) {
   EXPECT_EQ(f->fact,
             diagnosis::failure_fact(diagnosis::diagnosed(diagnosis::Raised{"ImportError", "/elsewhere/x/_C.so: undefined "
                                                                                           "symbol: _ZN3c104impl3fooEv",
-                                                                           "", ""})));
+                                                                           "", "", {}})));
   EXPECT_NE(row.detail.find("(raised from ImportError: " + loader + ")"), std::string::npos) << row.detail;
 }
 

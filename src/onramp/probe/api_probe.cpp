@@ -151,6 +151,8 @@ bool is_availability_query(const std::string& api) {
 void add_accelerator_finding(report::Section& s, const std::vector<CallRow>& rows, const std::string& evidence,
                              bool module_failed) {
   std::vector<std::string> answers, failures;
+  std::set<std::string> facts;  // what the failures rest on: one fact makes this finding that failure again
+  std::vector<std::string> packages;
   bool any_present = false, any_row = false;
   for (const auto& row : rows) {
     if (row.group != "torch.accelerator" || !is_availability_query(row.api)) continue;
@@ -159,6 +161,10 @@ void add_accelerator_finding(report::Section& s, const std::vector<CallRow>& row
     std::string call = row.api.substr(row.api.rfind('.') + 1) + "()";
     if (row.status == "value") answers.push_back(call + " = " + row.result);
     else if (row.status != "absent") failures.push_back(call + " " + row.status + ": " + row.result);
+    if (row.status != "value" && row.status != "absent") {
+      facts.insert(row.failure ? diagnosis::failure_fact(*row.failure) : "");
+      if (row.failure) packages = row.failure->packages;
+    }
   }
   if (!any_row) return;  // torch itself did not import: nothing was asked
   if (!any_present) {
@@ -176,8 +182,13 @@ void add_accelerator_finding(report::Section& s, const std::vector<CallRow>& row
   }
   std::string text = "torch.accelerator does not degrade cleanly without the device:";
   for (const auto& f : failures) text += " " + f + ";";
-  s.add({report::Severity::friction, text,
-         "Availability queries should answer False / 0 / None on a machine without the device.", evidence});
+  report::Finding f{report::Severity::friction, text,
+                    "Availability queries should answer False / 0 / None on a machine without the device.", evidence};
+  if (facts.size() == 1 && !facts.begin()->empty()) {
+    f.fact = *facts.begin();
+    f.packages = packages;
+  }
+  s.add(std::move(f));
 }
 
 // Who chose the device names the probe tried: the backend (the name it gave
@@ -244,12 +255,14 @@ void add_api_findings(report::Section& s, const std::vector<CallRow>& rows, cons
       if (entry.second++ == 0) entry.first = &row;
     }
   }
-  add_accelerator_finding(s, rows, evidence, module_failed);
+  // The diagnosed failures first: where torch.accelerator's queries fail for
+  // one of them, that finding is the same failure seen again, and hangs under it.
   for (const auto& [id, entry] : by_rule) {
     const CallRow& row = *entry.first;
     std::string what = fmt::format("{} device-API call(s) fail with {}; e.g. {}", entry.second, id, row.subject());
     s.add(diagnosis::failure_finding(what, *row.failure, evidence));
   }
+  add_accelerator_finding(s, rows, evidence, module_failed);
   auto tried_names = [&](bool own) {
     std::vector<const CallRow*> out;
     for (const auto& row : rows) {

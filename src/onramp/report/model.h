@@ -85,6 +85,10 @@ struct Finding {
   // ("op_not_registered aten::lt.Scalar_out"), so that findings that show one
   // fact can hang under one root.
   std::string fact;
+  // Not written: the packages whose code the failure passed through,
+  // outermost first, so that a failure inside a package whose service could
+  // not be reached can hang under that (audit/causes.cpp).
+  std::vector<std::string> packages;
 };
 
 struct Section {

@@ -6,8 +6,12 @@ Failed to load the backend extension: X" from what the entry point raised,
 and libraries re-raise inside `except`. The record keeps both: the raised
 exception ("type", "message") and the innermost of its chain ("cause_type",
 "cause_message"), followed through __cause__ and, unless suppressed,
-__context__.
+__context__. "raised_through" names the packages whose code the innermost
+exception's traceback passed through, outermost first (the standard
+library's and the running script's left out): a failure inside a package
+whose service could not be reached follows from that.
 """
+import sys
 
 MESSAGE_LIMIT = 1000
 
@@ -28,6 +32,19 @@ def innermost(exc):
         exc = inner
 
 
+def raised_through(exc):
+    """The top-level packages of exc's traceback frames, outermost first, each once."""
+    packages = []
+    tb = exc.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_globals.get("__name__") or ""
+        top = name.split(".")[0]
+        if top and top != "__main__" and top not in sys.stdlib_module_names and top not in packages:
+            packages.append(top)
+        tb = tb.tb_next
+    return packages
+
+
 def exception_fields(exc, limit=MESSAGE_LIMIT):
     """{"type", "message"} of exc, and {"cause_type", "cause_message"} of the
     innermost exception of its chain where that is another one."""
@@ -35,4 +52,7 @@ def exception_fields(exc, limit=MESSAGE_LIMIT):
     inner = innermost(exc)
     if inner is not exc:
         fields.update(cause_type=type(inner).__name__, cause_message=clipped(str(inner), limit))
+    through = raised_through(inner)
+    if through:
+        fields["raised_through"] = through
     return fields

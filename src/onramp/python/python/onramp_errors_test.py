@@ -57,3 +57,29 @@ def test_a_chain_that_loops_ends():
 def test_messages_are_clipped():
     fields = errors.exception_fields(ValueError("x" * 50), limit=10)
     assert fields["message"] == "xxxxxxx..."
+
+
+def code_of(name, source):
+    """A namespace whose functions' frames carry __name__ == name, as a package's or a script's do."""
+    namespace = {"__name__": name}
+    exec(compile(source, name.replace(".", "/") + ".py", "exec"), namespace)  # noqa: S102 - fixture code
+    return namespace
+
+
+def fields_of_script(call):
+    """exception_fields of what call() raised, caught in a frame named __main__ as the scripts' are."""
+    script = code_of("__main__", "def run(call):\n    try:\n        call()\n    except Exception as exc:\n"
+                                 "        return exc\n")
+    return errors.exception_fields(script["run"](call))
+
+
+def test_the_packages_a_failure_passed_through_are_named_outermost_first():
+    inner = code_of("cloudlib.client", "def call():\n    raise PermissionError('Token missing')\n")["call"]
+    outer = code_of("cloud_dev.machines", "import json\ndef call(inner):\n    json.loads('{}')\n    return inner()\n")
+    fields = fields_of_script(lambda: outer["call"](inner))
+    assert fields["raised_through"][-2:] == ["cloud_dev", "cloudlib"]
+
+
+def test_the_standard_library_and_the_script_are_not_packages_of_the_failure():
+    json_call = code_of("__main__", "import json\ndef call():\n    json.loads('{')\n")["call"]
+    assert "raised_through" not in fields_of_script(json_call)
