@@ -212,7 +212,7 @@ void add_good_design(Section& v, const std::vector<Outcome>& all) {
     } else if (o.status == "raised" && o.result.find("Use torch.") != std::string::npos) {
       v.add(Finding{Severity::good,
                     fmt::format("Helpful refusal: {}() refuses user calls and names the right API ({}).", o.call,
-                                o.result.substr(0, 160)),
+                                o.result),
                     "", o.where, o.where, ""});
     }
   }

@@ -2,6 +2,7 @@
 
 #include "onramp/report/compare.h"
 #include "onramp/report/render.h"
+#include "onramp/util/text.h"
 
 namespace onramp::report {
 namespace {
@@ -16,7 +17,7 @@ Json cell_json(const CompareCell& c) {
 // What a person reads in a cell.
 std::string cell_text(const CompareCell& c, const std::string& unit) {
   if (c.value.is_null()) {
-    std::string why = c.not_measured.size() > 60 ? c.not_measured.substr(0, 57) + "..." : c.not_measured;
+    std::string why = util::shortened(c.not_measured, 60);
     return "not measured (" + why + ")";
   }
   std::string text = c.value.is_string() ? c.value.get<std::string>() : format_value(c.value, unit);

@@ -18,6 +18,17 @@ std::string group_thousands(long long n) {
 
 }  // namespace
 
+std::string target_name(const Json& target) {
+  if (!target.is_object()) return "";
+  for (const char* key : {"requirement", "path", "module", "paths", "reports"}) {
+    if (target.contains(key) && (target[key].is_string() || target[key].is_array())) {
+      std::string name = format_cell(target[key]);
+      if (!name.empty()) return name;
+    }
+  }
+  return target.contains("kind") && target["kind"].is_string() ? target["kind"].get<std::string>() : "";
+}
+
 std::string format_cell(const Json& value) {
   if (value.is_null()) return "-";
   if (value.is_string()) return value.get<std::string>();

@@ -111,9 +111,8 @@ std::string html_page_head(const std::string& title) {
 std::string html_page_tail() { return "</main>\n</body>\n</html>\n"; }
 
 std::string render_html(const Report& report) {
-  std::string title = "onramp report";
-  if (report.target.contains("path")) title += ": " + report.target["path"].get<std::string>();
-  std::string out = html_page_head(title);
+  std::string name = target_name(report.target);
+  std::string out = html_page_head(name.empty() ? "onramp report" : "onramp report: " + name);
   for (const auto& s : report.sections) {
     out += fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n", html_escape(s.key), html_escape(s.title));
     out += findings_html(s);

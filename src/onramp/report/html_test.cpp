@@ -44,5 +44,22 @@ TEST(Html, PageIsSelfContainedAndEscaped) {
       {"<script", "http://", "https://", "<link"});
 }
 
+// The document's title and heading name the target as the user named it, whatever its kind.
+TEST(Html, TheTitleNamesTheTargetAsTheUserNamedIt) {
+  for (const auto& [target, name] : std::vector<std::pair<Json, std::string>>{
+           {{{"kind", "requirement"}, {"requirement", "torch-tpu==0.2.0"}}, "torch-tpu==0.2.0"},
+           {{{"kind", "work_tree"}, {"path", "examples/ref"}}, "examples/ref"},
+           {{{"kind", "module"}, {"module", "torch_ref"}}, "torch_ref"},
+           {{{"kind", "wheel"}, {"paths", {"a.whl", "b.whl"}}}, "a.whl, b.whl"},
+           {{{"kind", "cache"}}, "cache"}}) {
+    Report r;
+    r.target = target;
+    std::string html = render_html(r);
+    onramp::testing::expect_contains(html, {"<title>onramp report: " + name + "</title>",
+                                            "<h1>onramp report: " + name + "</h1>"},
+                                     {});
+  }
+}
+
 }  // namespace
 }  // namespace onramp::report

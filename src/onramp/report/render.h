@@ -28,6 +28,10 @@ std::string render_markdown(const Report& report);
 std::string render_html(const Report& report);
 std::string render(const Report& report, Format format);
 
+// The target as the user named it: the requirement, the path, the module or
+// the files; the target's kind where it names none of them.
+std::string target_name(const Json& target);
+
 // Display helpers shared by the text and Markdown renderers.
 std::string format_value(const Json& value, const std::string& unit);
 std::string format_cell(const Json& value);

@@ -25,6 +25,29 @@ bool equal_ignoring_case(std::string_view a, std::string_view b) {
          });
 }
 
+std::string shortened(std::string_view text, size_t limit) {
+  constexpr std::string_view kEllipsis = "\u2026";
+  limit = std::max<size_t>(limit, 8);
+  if (text.size() <= limit) return std::string(text);
+  size_t room = limit - kEllipsis.size();
+  auto continuation = [&](size_t i) { return (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80; };
+  size_t cut = room;
+  while (cut > 0 && continuation(cut)) --cut;  // never inside a UTF-8 character
+  for (size_t i = room; i > room / 2; --i) {
+    char c = text[i];
+    if (kWhitespace.find(c) != std::string_view::npos) {
+      cut = i;
+      break;
+    }
+    if (std::string_view(".,;:!?)]}").find(text[i - 1]) != std::string_view::npos) {
+      cut = i;
+      break;
+    }
+  }
+  std::string out(trim(text.substr(0, cut), kWhitespace));
+  return out + std::string(kEllipsis);
+}
+
 std::string one_line(std::string_view text) {
   std::string out;
   out.reserve(text.size());

@@ -29,6 +29,11 @@ std::string join(const std::vector<std::string>& items, std::string_view separat
 // message stays one line; other bytes, UTF-8 included, are kept.
 std::string one_line(std::string_view text);
 
+// `text` in at most `limit` bytes (at least 8): whole where it fits, else cut
+// at the last whitespace or punctuation that keeps at least half of it (else
+// at the last whole UTF-8 character) and ended with "…", never mid-word.
+std::string shortened(std::string_view text, size_t limit);
+
 enum class ByteUnit { B, KB, MB, GB, TB };
 
 // A byte count in powers of 1000: "512 B", "1.5 KB", "2.3 GB" (the largest

@@ -76,5 +76,22 @@ TEST(HumanBytes, KeepsTheUnitItIsGiven) {
                                                      {{1234, ByteUnit::B}, "1234 B"}});
 }
 
-}  // namespace
+TEST(Shortened, CutsAtAWordOrPunctuationAndSaysSo) {
+  EXPECT_EQ(shortened("short enough", 40), "short enough");
+  std::string said = "Use torch.accelerator.device_count instead of torch.tpu.device_count, which is internal.";
+  std::string s = shortened(said, 40);
+  EXPECT_LE(s.size(), 40u);
+  EXPECT_TRUE(s.ends_with("\u2026")) << s;
+  EXPECT_EQ(s, "Use torch.accelerator.device_count\u2026");
+  EXPECT_EQ(shortened("one, two, three four five six", 16), "one, two,\u2026");
+  // One long word: cut at a whole UTF-8 character, never inside one.
+  std::string word = "a" + std::string(20, 'b') + "\u00e9\u00e9\u00e9";
+  std::string w = shortened(word, 24);
+  EXPECT_LE(w.size(), 24u);
+  EXPECT_TRUE(w.ends_with("\u2026")) << w;
+  EXPECT_EQ(w.substr(0, 21), word.substr(0, 21));
+}
+
+}  // namespace text_test
+
 }  // namespace onramp::util
