@@ -15,11 +15,16 @@ std::vector<std::string> ops_to_ask(const std::vector<std::string>& ops, const D
   return {asked.begin(), asked.end()};
 }
 
+std::string routes_file_text(const std::vector<std::string>& ops, const Delegates& delegates) {
+  std::string text;
+  for (const auto& op : ops_to_ask(ops, delegates)) text += op + "\n";
+  for (const auto& [op, delegate] : delegates) text += op + " -> " + delegate + "\n";
+  return text;
+}
+
 Result<AskedRoutes> ask_routes(python::Sandbox& box, const std::string& module, const std::vector<std::string>& ops,
                                const Delegates& delegates, const std::string& stem, const nlohmann::json& args) {
-  std::string list;
-  for (const auto& op : ops_to_ask(ops, delegates)) list += op + "\n";
-  box.write_file(stem + "-ops.txt", list);
+  box.write_file(stem + "-ops.txt", routes_file_text(ops, delegates));
   box.write_file(stem + "-args.json", args.is_object() ? args.dump() : "{}");
   auto run = box.run_script(python::scripts::kApiProbe, stem + ".jsonl",
                             {module, "", "--routes", stem + "-ops.txt", "--args", stem + "-args.json"});

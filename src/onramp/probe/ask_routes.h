@@ -31,7 +31,14 @@ struct AskedRoutes {
 // each once (a structured op is served through its delegate's kernel).
 std::vector<std::string> ops_to_ask(const std::vector<std::string>& ops, const Delegates& delegates);
 
-// `stem` names the run directory's files: STEM-ops.txt (the list),
+// The ops file api_probe.py reads: each op to ask on a line of its own, then
+// "OP -> DELEGATE" for every structured op of `delegates`, so that the
+// callee check asks a composite's callees with their delegates too (a
+// callee whose PrivateUse1 entry is torch's default backend kernel is served
+// through its delegate's).
+std::string routes_file_text(const std::vector<std::string>& ops, const Delegates& delegates);
+
+// `stem` names the run directory's files: STEM-ops.txt (routes_file_text),
 // STEM-args.json (`args`: op -> the arguments of one traced call, from which
 // the probe runs each composite kernel on meta tensors to find its callees,
 // callee_check.h; an op without them is "callees not checked") and

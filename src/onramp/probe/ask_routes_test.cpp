@@ -72,6 +72,14 @@ TEST(OpsToAsk, AddsEachDelegateOnceAndSorts) {
   EXPECT_TRUE(ops_to_ask({}, d).empty());
 }
 
+// The file names the ops to ask, then every structured op's delegate, so that a composite's
+// callee is asked with its delegate as the traced ops are.
+TEST(RoutesFile, NamesTheOpsThenEveryDelegate) {
+  Delegates d{{"div_.Tensor", "div.out"}, {"add.Tensor", "add.out"}};
+  EXPECT_EQ(routes_file_text({"div_.Scalar", "add.Tensor"}, d),
+            "add.Tensor\nadd.out\ndiv_.Scalar\nadd.Tensor -> add.out\ndiv_.Tensor -> div.out\n");
+}
+
 TEST_F(AskRoutes, OneRunAnswersEveryOpAndItsDelegate) {
   RoutesRunner runner(answered({op("add.Tensor", false, "PrivateUse1: registered at /t/RegisterPU1.cpp:9 [default backend kernel]"),
                                 op("add.out", true, "PrivateUse1: registered at csrc/ops.cpp:10 [kernel]"),

@@ -263,6 +263,20 @@ def dump_line(torch, op):
     return ""
 
 
+def read_ops_file(path):
+    """(ops, delegates): each op to ask, in order, and {op: its structured delegate} from the
+    file's "OP -> DELEGATE" lines (ask_routes.h's routes_file_text)."""
+    ops, delegates = [], {}
+    with open(path) as f:
+        for line in f:
+            op, arrow, delegate = (part.strip() for part in line.partition("->"))
+            if arrow and op and delegate:
+                delegates[op] = delegate
+            elif op and not arrow:
+                ops.append(op)
+    return ops, delegates
+
+
 def emit_routes(rec, torch, ops_file, before, after, fallback_before, args_file=None):
     """One "op" record per op; "own" is a PrivateUse1 registration the
     import added (after minus before). A computed kernel alone says nothing:
@@ -277,8 +291,7 @@ def emit_routes(rec, torch, ops_file, before, after, fallback_before, args_file=
               "after": privateuse1_fallback(torch)})
     added = set(after.get("PrivateUse1", [])) - set(before.get("PrivateUse1", [])) \
         if isinstance(after.get("PrivateUse1"), list) and isinstance(before.get("PrivateUse1"), list) else set()
-    with open(ops_file) as f:
-        ops = [line.strip() for line in f if line.strip()]
+    ops, delegates = read_ops_file(ops_file)
     lines = {}
     for op in dict.fromkeys(ops):
         qualified = op if "::" in op else "aten::" + op
@@ -292,7 +305,7 @@ def emit_routes(rec, torch, ops_file, before, after, fallback_before, args_file=
         with open(args_file) as f:
             traced_args = json.load(f)
     emit_callees(rec, torch, list(dict.fromkeys(ops)), traced_args if isinstance(traced_args, dict) else {},
-                 lines, added)
+                 lines, added, delegates)
 
 
 class NotRebuilt(Exception):
@@ -367,9 +380,12 @@ CALLEE_DEPTH = 6
 CALLEE_OPS = 2000
 
 
-def emit_callees(rec, torch, roots, traced_args, lines, added):
+def emit_callees(rec, torch, roots, traced_args, lines, added, delegates=None):
     """A "callees" record for each composite op reached from roots, and an
-    "op" record for each callee not yet recorded; lines: op -> dump line."""
+    "op" record for each callee not yet recorded, and for its structured
+    delegate (delegates: op -> delegate), through which torch's default
+    backend kernel serves it; lines: op -> dump line."""
+    delegates = delegates or {}
     def composite(op):
         qualified = op if "::" in op else "aten::" + op
         line = lines.get(op)
@@ -421,6 +437,8 @@ def emit_callees(rec, torch, roots, traced_args, lines, added):
         rec.emit({"kind": "callees", "op": op, "checked": True, "callees": callees})
         for callee in callees:
             emit_op(callee)
+            if callee in delegates:
+                emit_op(delegates[callee])
             if composite(callee) and callee not in checked:
                 if depth + 1 >= CALLEE_DEPTH:
                     rec.emit({"kind": "callees", "op": callee, "checked": False,

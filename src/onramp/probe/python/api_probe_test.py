@@ -86,3 +86,27 @@ def test_a_dispatch_table_gives_its_privateuse1_line():
     torch = SimpleNamespace(_C=SimpleNamespace(_dispatch_dump_table=lambda op: known.get(op, "")))
     assert ap.dump_line(torch, "add.Tensor") == "PrivateUse1: registered at x.cpp:3 [kernel]"
     assert ap.dump_line(torch, "unknown") is None
+
+
+def test_the_ops_file_gives_the_ops_to_ask_and_the_structured_delegates(tmp_path):
+    path = tmp_path / "ops.txt"
+    path.write_text("div_.Scalar\nmm\n\ndiv_.Tensor -> div.out\n  add.Tensor ->  add.out \n-> x\n")
+    assert ap.read_ops_file(str(path)) == (["div_.Scalar", "mm"], {"div_.Tensor": "div.out", "add.Tensor": "add.out"})
+
+
+def test_a_composites_callee_is_asked_with_its_structured_delegate(tmp_path, monkeypatch):
+    rec, records = recorder(tmp_path)
+    tables = {"aten::div_.Scalar": "PrivateUse1: registered at a.cpp:1 [math kernel]\n",
+              "aten::div_.Tensor": "PrivateUse1: registered at b.cpp:2 [default backend kernel]\n",
+              "aten::div.out": "PrivateUse1: registered at c.cpp:3 [backend fallback]\n"}
+    torch = SimpleNamespace(_C=SimpleNamespace(_dispatch_dump_table=lambda op: tables.get(op, "")),
+                            _ops=SimpleNamespace(OpOverload=SimpleNamespace(redispatch=None)))
+    monkeypatch.setattr(ap, "callees_of", lambda torch, op, args, kwargs: {"div_.Tensor": ((), {})})
+    lines = {"div_.Scalar": ap.dump_line(torch, "div_.Scalar")}
+    ap.emit_callees(rec, torch, ["div_.Scalar"], {"div_.Scalar": {"args": [], "kwargs": {}}}, lines, set(),
+                    {"div_.Tensor": "div.out"})
+    out = records()
+    assert out[0] == {"kind": "callees", "op": "div_.Scalar", "checked": True, "callees": ["div_.Tensor"]}
+    assert [(r["op"], r["dump"]) for r in out if r["kind"] == "op"] == [
+        ("div_.Tensor", "PrivateUse1: registered at b.cpp:2 [default backend kernel]"),
+        ("div.out", "PrivateUse1: registered at c.cpp:3 [backend fallback]")]
