@@ -88,7 +88,7 @@ TEST_F(AskRoutes, OneRunAnswersEveryOpAndItsDelegate) {
   auto asked = ask_routes(box, "onramp_ref", {"add.Tensor", "lt.Scalar_out", "nope"}, {{"add.Tensor", "add.out"}},
                           "routes");
   ASSERT_TRUE(asked) << asked.error().message;
-  EXPECT_EQ(runner.ops_file, "add.Tensor\nadd.out\nlt.Scalar_out\nnope\n");
+  EXPECT_EQ(runner.ops_file, "add.Tensor\nadd.out\nlt.Scalar_out\nnope\nadd.Tensor -> add.out\n");
   EXPECT_NE(asked->command.find("--routes"), std::string::npos) << asked->command;
   ASSERT_EQ(asked->routes.size(), 3u);  // the delegate is asked, not reported
   EXPECT_EQ(asked->routes.at("add.Tensor").route, Route::via_delegate);
