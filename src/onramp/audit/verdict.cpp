@@ -1,6 +1,7 @@
 #include "onramp/audit/verdict.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
@@ -201,20 +202,33 @@ void add_unregistered_ops(Section& v, const std::vector<Outcome>& hits) {
   if (!t.rows.empty()) v.add(std::move(t));
 }
 
+// Good design, one line per fact: every availability query that answered
+// without the device is one line, and every device-module call that
+// refuses and names the right API another, each with its calls listed.
 void add_good_design(Section& v, const std::vector<Outcome>& all) {
+  std::vector<std::string> answered, refused;
+  std::string where, example;
   for (const auto& o : all) {
     if (o.where != std::string(probe_keys::kSection) + "." + probe_keys::kDeviceApiTable) continue;
+    where = o.where;
     if (o.call.starts_with("torch.accelerator.") && o.status == "value") {
-      v.add(Finding{Severity::good,
-                    fmt::format("Clean degradation: {}() answered {} without the device: no crash, no hang.", o.call,
-                                o.result),
-                    "", o.where, o.where, ""});
+      answered.push_back(fmt::format("{}() answered {}", o.call, o.result));
     } else if (o.status == "raised" && o.result.find("Use torch.") != std::string::npos) {
-      v.add(Finding{Severity::good,
-                    fmt::format("Helpful refusal: {}() refuses user calls and names the right API ({}).", o.call,
-                                o.result),
-                    "", o.where, o.where, ""});
+      refused.push_back(o.call + "()");
+      if (example.empty()) example = o.result;
     }
+  }
+  if (!answered.empty()) {
+    v.add(Finding{Severity::good,
+                  fmt::format("Clean degradation: {} without the device: no crash, no hang.", fmt::join(answered, "; ")),
+                  "", where, where, ""});
+  }
+  if (!refused.empty()) {
+    bool one = refused.size() == 1;
+    v.add(Finding{Severity::good,
+                  fmt::format("Helpful refusal: {} {} user calls and {} the right API ({}{}).", fmt::join(refused, ", "),
+                              one ? "refuses" : "refuse", one ? "names" : "name", one ? "" : "e.g. ", example),
+                  "", where, where, ""});
   }
 }
 
