@@ -162,6 +162,32 @@ TEST(HtmlBrowser, ChartsAreDrawnAndFitAtPhoneAndDesktopWidths) {
   }
 }
 
+// Long unbroken strings (a path in an exception's message, a statement of code) wrap or scroll
+// in their own box: the page never scrolls sideways at a phone's width, and its title names the
+// target. The examples of a README whose lines fail with such messages, run by the real binary.
+TEST(HtmlBrowser, LongPathsAndCodeNeverMakeThePageScrollSideways) {
+  ASSERT_EQ(shell(std::string("test -x ") + kChromium), 0) << kChromium << " is missing: scripts/install-deps.sh installs it";
+  TempDir d;
+  std::string long_path = "/opt/vendor/" + std::string(240, 'a') + "/libvendor_runtime.so.1";
+  std::string long_code = "x = [" + std::string(200, '1') + "]";
+  d.write("README.md", "# long\n\n```python\nopen('" + long_path + "')\n" + long_code +
+                           "\nraise RuntimeError('" + std::string(300, 'z') + "')\n```\n");
+  auto r = run_onramp({"examples", d.path() + "/README.md", "--html", "-o", d.path() + "/report.html", "--out",
+                       d.path() + "/run"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string html = read_file(d.path() + "/report.html");
+  EXPECT_NE(html.find("<title>onramp report: " + d.path() + "/README.md</title>"), std::string::npos);
+  EXPECT_NE(html.find(std::string(240, 'a')), std::string::npos) << "the long path is in the page";
+  for (const Viewport& v : {Viewport{390, 844}, Viewport{1280, 900}}) {
+    SCOPED_TRACE("viewport " + std::to_string(v.width) + "x" + std::to_string(v.height));
+    write_pages(d, v);
+    json m = measure(d, v);
+    ASSERT_FALSE(m.is_null());
+    EXPECT_LE(m["scroll_width"].get<double>(), m["viewport"].get<double>()) << "the page overflows horizontally: " << m;
+    EXPECT_LE(m["body_width"].get<double>(), m["viewport"].get<double>()) << m;
+  }
+}
+
 // A saved report with a wheel section (sizes), a probe section (times) and an
 // op-counting table (counts): what `onramp compare --html` draws.
 json backend_report(const std::string& module, double wheel_bytes, double installed_bytes, double import_s,

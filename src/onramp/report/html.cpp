@@ -14,7 +14,8 @@ constexpr const char* kStyle = R"(
         --good:#1f7a3f; --info:#3869d4; --friction:#a35d00; --blocker:#b3261e; }
 * { box-sizing: border-box; }
 body { margin:0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; color:var(--fg); background:var(--bg); }
-main { max-width: 980px; margin: 0 auto; padding: 16px; }
+main { max-width: 980px; margin: 0 auto; padding: 16px; overflow-wrap: anywhere; }
+pre { overflow-x: auto; max-width: 100%; }
 h1 { font-size: 1.6rem; margin: .5rem 0 1rem; overflow-wrap: anywhere; }
 h2 { font-size: 1.3rem; border-bottom: 2px solid var(--line); padding-bottom: .25rem; margin-top: 2rem; }
 h3 { font-size: 1.05rem; margin: 1.5rem 0 .25rem; }
