@@ -118,6 +118,11 @@ std::vector<const Section*> problem_sources(const Report& report) {
 void summary(TextWriter& w, const Report& report) {
   const Section& first = report.sections.front();
   w.title(first.title);
+  // What was measured, as the user named it, and on which interpreter.
+  if (std::string name = target_name(report.target); !name.empty()) w.paragraph("  ", 2, "Target: " + name, 4);
+  if (report.target.contains("python") && report.target["python"].is_string()) {
+    w.paragraph("  ", 2, "Python: " + report.target["python"].get<std::string>(), 4);
+  }
   // What was not measured comes first: a reader of the first lines must not take silence for clean.
   const Finding* unmeasured = not_measured_finding(first);
   if (unmeasured) w.paragraph("  ", 2, unmeasured->text, 4);
