@@ -99,6 +99,7 @@ diagnosis::Facts import_facts(const RunContext& run, const std::string& backend_
   if (!backend_wheel.empty()) {
     std::string declared = torch_requirement_of(run.wheels, backend_wheel);
     facts.set("torch_declared", declared.empty() ? "declares none" : declared);
+    if (!declared.empty()) facts.set("torch_range", declared);
   }
   auto py = run.interpreters.choose(python);
   if (py && py->torch_version) facts.set("torch_version", *py->torch_version);

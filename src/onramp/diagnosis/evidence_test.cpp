@@ -64,6 +64,7 @@ TEST(Evidence, TheWrapperIsSeenThroughAndTheSymbolSaid) {
                 "ImportError", kLoader, {}};
   Facts facts;
   facts.set("torch_declared", "torch>=2.6");
+  facts.set("torch_range", "torch>=2.6");
   facts.set("torch_version", "2.13.0+cpu");
   Failure f = diagnosed(raised, facts);
   EXPECT_EQ(f.type, "ImportError");
@@ -86,6 +87,12 @@ TEST(Evidence, TheWrapperIsSeenThroughAndTheSymbolSaid) {
   Facts host_only;
   host_only.set("torch_version", "2.13.0+cpu");
   EXPECT_EQ(diagnosed(raised, host_only).diagnosis->id, "torch-undefined-symbol-library");
+  // A backend that declares no torch (torch-xla 2.9.0 on torch 2.13 did): no range is said to be wrong.
+  Facts none_declared = host_only;
+  none_declared.set("torch_declared", "declares none");
+  Failure undeclared = diagnosed(raised, none_declared);
+  EXPECT_EQ(undeclared.diagnosis->id, "torch-undefined-symbol-library");
+  EXPECT_EQ(undeclared.explanation.find("declares torch declares none"), std::string::npos) << undeclared.explanation;
 }
 
 TEST(Evidence, AWrapperIsKeptWhereOnlyItMatchesARule) {
