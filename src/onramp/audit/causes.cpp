@@ -91,6 +91,7 @@ std::string same_fact_reason(const Finding& f) {
   if (cause == "op_not_registered") return "the op it needs is not served: " + subject;
   if (cause == "unknown_device_name") return "the device name it uses was never registered";
   if (f.fact == report::kPythonExcludedFact) return "pip refuses the wheel for the same Requires-Python";
+  if (cause == report::kRecordMemberFact) return "the same member differs from RECORD: " + subject;
   return "the same failure: " + (cause == "raised" ? subject : f.fact);
 }
 

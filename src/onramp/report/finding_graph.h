@@ -18,6 +18,9 @@ inline constexpr const char* kNotMeasured = "not-measured";
 // Requires-Python: the wheel section measures it, pip's refusal to install
 // ("requires a different Python") shows it again.
 inline constexpr const char* kPythonExcludedFact = "requires_python_excludes_interpreter";
+// The fact of a wheel's RECORD check: "record_member PATH", the member that
+// differs from what RECORD says (its size, its hash, or its presence).
+inline constexpr const char* kRecordMemberFact = "record_member";
 
 // The section's "Not measured: ..." finding; null when it has none.
 const Finding* not_measured_finding(const Section& section);

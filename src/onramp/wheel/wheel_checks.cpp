@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "onramp/report/section_keys.h"
 #include "onramp/packaging/pep440.h"
 #include "onramp/wheel/readme_check.h"
@@ -53,18 +55,34 @@ void add_record_check(report::Section& s, const RecordCheck& r, const std::strin
   for (const auto& p : r.hash_mismatches) {
     t.rows.push_back(Json{{"path", p}, {"problem", "hash differs"}, {"recorded", nullptr}, {"actual", nullptr}});
   }
+  // What each finding rests on: the first member it names. A member whose
+  // size and hash both differ from RECORD is one fact, said once (the size
+  // finding hangs under the hash finding, audit/causes.h).
+  auto member_fact = [](const std::string& path) { return std::string(report::kRecordMemberFact) + " " + path; };
   if (!r.hash_mismatches.empty()) {
-    s.add(Finding{Severity::friction,
-                  fmt::format("{} member(s) do not hash to what RECORD says (the first: {}): the wheel was altered "
-                              "after it was built, or its RECORD is wrong",
-                              r.hash_mismatches.size(), r.hash_mismatches.front()),
-                  "rebuild the wheel with its build backend; fetch it again from where it was published", evidence});
+    Finding f{Severity::friction,
+              fmt::format("{} member(s) do not hash to what RECORD says (the first: {}): the wheel was altered "
+                          "after it was built, or its RECORD is wrong",
+                          r.hash_mismatches.size(), r.hash_mismatches.front()),
+              "rebuild the wheel with its build backend; fetch it again from where it was published", evidence};
+    f.fact = member_fact(r.hash_mismatches.front());
+    s.add(std::move(f));
   }
   if (t.rows.size() > r.hash_mismatches.size()) {
-    s.add(Finding{Severity::friction,
-                  fmt::format("RECORD disagrees with the archive: {} missing, {} not listed, {} of the wrong size", r.missing.size(),
-                              r.extra.size(), r.size_mismatches.size()),
-                  "rebuild the wheel with its build backend so that RECORD lists every member with its size", evidence});
+    Finding f{Severity::friction,
+              fmt::format("RECORD disagrees with the archive: {} missing, {} not listed, {} of the wrong size", r.missing.size(),
+                          r.extra.size(), r.size_mismatches.size()),
+              "rebuild the wheel with its build backend so that RECORD lists every member with its size", evidence};
+    std::vector<std::string> named;
+    for (const auto& m : r.size_mismatches) named.push_back(m.path);
+    named.insert(named.end(), r.missing.begin(), r.missing.end());
+    named.insert(named.end(), r.extra.begin(), r.extra.end());
+    auto other = std::find_if(named.begin(), named.end(), [&](const std::string& p) {
+      return std::find(r.hash_mismatches.begin(), r.hash_mismatches.end(), p) == r.hash_mismatches.end();
+    });
+    if (other != named.end()) f.fact = member_fact(*other);
+    else if (!named.empty()) f.fact = member_fact(r.hash_mismatches.front());  // only members whose hash differs too
+    s.add(std::move(f));
   }
   s.add(std::move(t));
 }
