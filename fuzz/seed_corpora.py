@@ -174,7 +174,8 @@ def main():
           files("examples/reference-backend/tests/*.py", "tests/e2e/fixtures/packages/*/*.py"))
     write("yaml_extract", literals("src/onramp/ops/yaml_extract_test.cpp") + files("tests/e2e/fixtures/ops/*.yaml"))
     write("aten_schema", [b"\n" + s for s in literals("src/onramp/ops/schema_test.cpp") +
-                          literals("src/onramp/ops/test_schema.h") + files("tests/e2e/fixtures/ops/*.yaml")] +
+                          literals("src/onramp/ops/test_schema.h") + literals("src/onramp/port/coverage_join_test.cpp") +
+                          files("tests/e2e/fixtures/ops/*.yaml")] +
           [b"- tag: core\n  desc: x\n"])
     write("toml_tables", files("data/*.toml", "data/profiles/*.toml") +
           literals("src/onramp/diagnosis/diagnosis_test.cpp"))

@@ -56,10 +56,11 @@ class PortRoutes : public ::testing::Test {
   // The ops table of one trace of kModel, joined against `module`, the
   // variant's switches given with --env.
   static json ops_of(const std::string& module, const std::vector<std::string>& env, const std::string& name,
-                     json* section = nullptr) {
+                     json* section = nullptr, const std::string& model = "model.py", bool backward = false) {
     std::vector<std::string> args{"port", "trace", "--python", kHost, "--path", *where_, "--script",
-                                  dir_->path() + "/model.py:build", "--backend", "module:" + module, "--json",
+                                  dir_->path() + "/" + model + ":build", "--backend", "module:" + module, "--json",
                                   "--out", dir_->path() + "/" + name};
+    if (backward) args.push_back("--backward");
     for (const auto& e : env) {
       args.push_back("--env");
       args.push_back(e);
@@ -152,6 +153,49 @@ TEST_F(PortRoutes, RenameOnlyWithDeviceLeavesPrivateUse1UnnamedWithoutADevice) {
     site = site || text(f["text"]).find("The package renames it at onramp_ref/__init__.py:") != std::string::npos;
   }
   EXPECT_TRUE(site) << probe["findings"].dump(1);
+}
+
+// scaled_dot_product_attention is a composite that picks a kernel per device:
+// on the CPU, _scaled_dot_product_flash_attention_for_cpu, which no device has.
+// The trace asks the composite in its place, and the served view follows it
+// on meta tensors at PrivateUse1 to the op the device meets: with is_causal,
+// the mask's tril, whose delegate tril.out the reference backend lacks. The
+// reference device itself, run on that call, fails on exactly that op.
+TEST_F(PortRoutes, AttentionIsAskedAsTheCompositeTheDeviceMeetsNotTheCpusOwnKernel) {
+  dir_->write("attention.py",
+              "import torch\n"
+              "import torch.nn.functional as F\n"
+              "class Attention(torch.nn.Module):\n"
+              "    def forward(self, x):\n"
+              "        q = x.view(1, 4, 2, 4).transpose(1, 2)\n"
+              "        return F.scaled_dot_product_attention(q, q, q, is_causal=True)\n"
+              "def build():\n"
+              "    return Attention(), (torch.randn(1, 4, 8, requires_grad=True),)\n");
+  json section;
+  json ops = ops_of("onramp_ref", {}, "attention", &section, "attention.py", true);
+  for (const auto& [op, row] : ops.items()) EXPECT_EQ(op.find("_for_cpu"), std::string::npos) << op;
+  ASSERT_TRUE(ops.contains("scaled_dot_product_attention")) << ops.dump(1);
+  const json& sdpa = ops["scaled_dot_product_attention"];
+  EXPECT_EQ(sdpa["status"], "missing") << sdpa.dump();
+  EXPECT_EQ(sdpa["via"], "tril") << sdpa.dump();
+  EXPECT_EQ(text(sdpa["note"]).find("missing: scaled_dot_product_attention -> tril: missing"), 0u) << sdpa.dump();
+  bool forward = false, backward = false;
+  for (const auto& f : section["findings"]) {
+    std::string t = text(f["text"]);
+    forward = forward || t.find("_scaled_dot_product_flash_attention_for_cpu (forward, 1 call) is the CPU's own "
+                                "kernel, chosen inside scaled_dot_product_attention") != std::string::npos;
+    backward = backward || t.find("_scaled_dot_product_flash_attention_for_cpu_backward (backward, 1 call)") !=
+                               std::string::npos;
+  }
+  EXPECT_TRUE(forward && backward) << section["findings"].dump(1);
+  // The device agrees: the same call on a ref tensor stops at tril.out.
+  ASSERT_EQ(shell("cd '" + dir_->path() + "' && PYTHONPATH='" + *where_ + "' '" + kHost +
+                  "' -c \"import torch, onramp_ref\n"
+                  "q = torch.empty(1, 2, 4, 4, device='ref')\n"
+                  "torch.nn.functional.scaled_dot_product_attention(q, q, q, is_causal=True)\" > device.out 2>&1"),
+            1);
+  EXPECT_NE(read_file(dir_->path() + "/device.out").find("Could not run 'aten::tril.out'"), std::string::npos)
+      << read_file(dir_->path() + "/device.out");
 }
 
 TEST_F(PortRoutes, AForwardPastThePhaseTimeoutIsAFindingThatNamesTheForwardPhase) {

@@ -30,6 +30,25 @@ std::string composite_kind(const YAML::Node& entry) {
   return "";
 }
 
+// Every key of the dispatch section names the CPU ("CPU", "QuantizedCPU",
+// "MkldnnCPU"; a Meta kernel computes shapes only and is set aside).
+bool cpu_kernels_only(const YAML::Node& entry) {
+  const YAML::Node dispatch = entry["dispatch"];
+  if (!dispatch || !dispatch.IsMap() || entry["structured_delegate"]) return false;
+  bool any = false;
+  for (const auto& kv : dispatch) {
+    std::stringstream keys(kv.first.as<std::string>());
+    std::string key;
+    while (std::getline(keys, key, ',')) {
+      std::string_view k = util::trim(key);
+      if (k == "Meta") continue;
+      if (!k.ends_with("CPU")) return false;
+      any = true;
+    }
+  }
+  return any;
+}
+
 }  // namespace
 
 const CompositeKernel* AtenDispatch::find(std::string_view full_name) const {
@@ -48,6 +67,7 @@ Result<AtenDispatch> parse_aten_dispatch(std::string_view yaml_text, const std::
       auto [name, overload] = ops::split_op_name(entry["func"].as<std::string>());
       std::string full = overload.empty() ? name : name + "." + overload;
       if (const YAML::Node d = entry["structured_delegate"]; d && d.IsScalar()) out.delegate[full] = d.as<std::string>();
+      if (cpu_kernels_only(entry)) out.cpu_only.insert(full);
       std::string kind = composite_kind(entry);
       if (kind.empty()) continue;
       out.composite[full] = CompositeKernel{kind, entry["func"].Mark().line + 1};

@@ -4,8 +4,10 @@
 // CompositeExplicitAutogradNonFunctional in native_functions.yaml), built
 // from other ops. The ops library's AtenSchema keeps only the implicit kind;
 // the join needs the explicit kinds too, so this reads the dispatch sections,
-// and the structured delegates through which a backend serves structured ops.
+// and the structured delegates through which a backend serves structured ops,
+// and which ops are the CPU's own kernels.
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -24,6 +26,12 @@ struct AtenDispatch {
   // A structured op's structured_delegate: "add.Tensor" -> "add.out". The
   // default backend kernel torch computes for the op calls the delegate.
   std::map<std::string, std::string, std::less<>> delegate;
+  // Ops whose every kernel is the CPU's: a dispatch section whose keys all
+  // name the CPU (CPU, QuantizedCPU, MkldnnCPU, ...; Meta aside), no
+  // structured delegate ("_scaled_dot_product_flash_attention_for_cpu").
+  // No device kernel exists: a composite chose one on the CPU, and on a device
+  // the same composite chooses otherwise (port/device_generic.h).
+  std::set<std::string, std::less<>> cpu_only;
 
   const CompositeKernel* find(std::string_view full_name) const;
 };

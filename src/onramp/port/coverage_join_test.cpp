@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "onramp/port/aten_dispatch.h"
 
 namespace onramp::port {
@@ -84,6 +86,34 @@ TEST(AtenDispatch, FindsCompositeKernelsByTorchgensRule) {
   EXPECT_EQ(d->delegate.count("t"), 0u);
   EXPECT_FALSE(d->find("relu"));
   EXPECT_FALSE(parse_aten_dispatch("a: [", "bad.yaml"));
+}
+
+// The CPU's own kernels: every dispatch key a CPU key (Meta aside), no structured delegate.
+TEST(AtenDispatch, TellsTheCpusOwnKernelsFromKernelsEveryDeviceHas) {
+  const char* yaml = R"(
+- func: _scaled_dot_product_flash_attention_for_cpu(Tensor query, Tensor key, Tensor value) -> (Tensor, Tensor)
+  dispatch:
+    CPU: _scaled_dot_product_flash_attention_cpu
+- func: mkldnn_max_pool2d(Tensor self) -> Tensor
+  dispatch:
+    MkldnnCPU, Meta: mkldnn_max_pool2d
+- func: native_batch_norm(Tensor input) -> (Tensor, Tensor, Tensor)
+  dispatch:
+    CPU: batch_norm_cpu
+    CUDA: batch_norm_cuda
+- func: clamp(Tensor self) -> Tensor
+  structured_delegate: clamp.out
+  dispatch:
+    QuantizedCPU: clamp_quantized_cpu
+- func: _fused_sdp_choice(Tensor query) -> int
+  dispatch:
+    Meta: _fused_sdp_choice_meta
+- func: scaled_dot_product_attention(Tensor query, Tensor key, Tensor value) -> Tensor
+)";
+  auto d = parse_aten_dispatch(yaml, "nf.yaml");
+  ASSERT_TRUE(d) << d.error().message;
+  EXPECT_EQ(d->cpu_only, (std::set<std::string, std::less<>>{"_scaled_dot_product_flash_attention_for_cpu",
+                                                             "mkldnn_max_pool2d"}));
 }
 
 }  // namespace

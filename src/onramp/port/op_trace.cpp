@@ -92,6 +92,11 @@ OpTrace read_trace_output(const nlohmann::json& d, const std::string& model) {
       if (spec.is_object()) t.op_args[op] = spec;
     }
   }
+  if (d.contains("within") && d["within"].is_object()) {
+    for (const auto& [op, outer] : d["within"].items()) {
+      if (outer.is_object() && outer.contains("call") && outer["call"].is_string()) t.within[op] = outer;
+    }
+  }
   if (d.contains("parameters") && d["parameters"].is_number_integer() && d["parameters"].get<int64_t>() >= 0) {
     t.parameters = d["parameters"].get<uint64_t>();
   }

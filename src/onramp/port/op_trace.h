@@ -60,6 +60,9 @@ struct OpTrace {
   // The arguments of each op's first call as trace.py writes them (shapes,
   // strides, dtypes, scalars), passed on to the callee check; an object.
   nlohmann::json op_args = nlohmann::json::object();
+  // op -> the composite ATen call its first forward call ran inside, when
+  // the trace saw one (trace.py's "within"): {"call": OP, "args": SPEC or null}.
+  nlohmann::json within = nlohmann::json::object();
   std::string timed_out_phase;  // the phase that ran past --phase-timeout; "" when none
   std::vector<std::string> notes;
   std::string torch_version;

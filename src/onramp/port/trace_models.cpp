@@ -6,7 +6,10 @@
 #include <utility>
 #include <vector>
 
+#include "onramp/ops/aten_locator.h"
+#include "onramp/port/aten_dispatch.h"
 #include "onramp/port/backend_coverage.h"
+#include "onramp/port/device_generic.h"
 #include "onramp/port/model_list.h"
 #include "onramp/port/module_coverage.h"
 #include "onramp/util/progress.h"
@@ -47,6 +50,16 @@ std::vector<std::pair<size_t, ModelSpec>> models_of(const TraceRequest& request,
   return out;
 }
 
+// The trace interpreter's ATen dispatch sections, to tell the CPU's own
+// kernels from what a device meets; the error says why they cannot be told.
+Result<AtenDispatch> dispatch_of(python::Interpreters& interpreters, const TraceRequest& request,
+                                 const python::Sandbox& box) {
+  auto where = ops::locate_aten_schema(interpreters, request.aten,
+                                       python::PythonRequest(box.python(), box.interpreter().chosen_by));
+  if (!where) return std::unexpected(where.error());
+  return load_aten_dispatch(where->path);
+}
+
 }  // namespace
 
 python::SandboxOptions trace_sandbox_defaults() {
@@ -83,11 +96,18 @@ report::Report trace_models(python::Interpreters& interpreters, const TraceReque
     run.backend = coverage->backend;
     run.backend_source = coverage->source;
   }
+  auto dispatch = dispatch_of(interpreters, request, box);
   for (const auto& [index, spec] : models) {
     box.progress("tracing " + spec.text + (options.backward ? " (forward and backward)" : " (forward)"));
     auto trace = value_or_fatal(run_trace(box, spec, options, "trace-" + std::to_string(index)));
     if (trace.error_kind == "BadRequest" && request.models_file.empty()) throw FatalError(trace.error);
     trace.index = index;
+    if (dispatch) {
+      ask_the_device_generic_ops(trace, *dispatch);
+    } else if (!trace.within.empty()) {
+      trace.notes.push_back("the CPU's own kernels are not told from what a device meets (every op is asked as "
+                            "traced): " + dispatch.error().message);
+    }
     if (coverage && coverage->module.empty()) {
       auto join = join_ops(trace.all_ops(), *coverage);
       run.join.insert(join.begin(), join.end());

@@ -18,7 +18,8 @@ using namespace report::writing;
 
 constexpr const char* kRecorder =
     "ATen op overloads that reached a TorchDispatchMode (after autograd and CompositeImplicitAutograd "
-    "decompositions: what a backend's kernels receive), counted per call";
+    "decompositions: what a backend's kernels receive), counted per call; a kernel only the CPU has, chosen "
+    "inside a composite, is counted as that composite, the call a device meets (each such change is a note)";
 
 struct Totals {
   std::set<std::string> forward, backward, all;

@@ -13,6 +13,16 @@ writes to). Each phase (build, forward, backward) has its own time limit
 with a PhaseTimeout error naming it. The limit is a SIGALRM timer, so it
 stops Python code (a sleep, a loop) and waits for an ATen call already
 running to return; the sandbox's wall-clock limit remains the backstop.
+
+A CompositeImplicitAutograd op (scaled_dot_product_attention) decomposes in
+C++ before the recorder sees anything, and on the CPU it may choose the CPU's
+own kernel (_scaled_dot_product_flash_attention_for_cpu), which a device never
+meets. So the forward also keeps the torch builtins being called from Python
+(a profile hook: CallStack); an op whose first call ran inside a builtin that
+names a composite ATen op records it under "within", with the arguments of
+that call rebuilt by name from the op's own (torchgen's ops share argument
+names). onramp decides from the ATen schema which ops are the CPU's own
+(port/device_generic.h) and asks the composite in their place.
 """
 
 import contextlib
@@ -103,7 +113,86 @@ def op_name(func):
     return full if namespace == "aten" else namespace + "::" + full
 
 
-def make_recorder():
+class CallStack:
+    """The builtins being called from Python, innermost last (sys.setprofile's
+    c_call and c_return events); a composite's C++ kernel runs while its
+    builtin is on the stack."""
+
+    def __init__(self):
+        self.calls = []
+
+    def hook(self, frame, event, arg):
+        if event == "c_call":
+            self.calls.append(getattr(arg, "__name__", None))
+        elif event in ("c_return", "c_exception") and self.calls:
+            self.calls.pop()
+
+    @contextlib.contextmanager
+    def active(self):
+        previous = sys.getprofile()
+        sys.setprofile(self.hook)
+        try:
+            yield
+        finally:
+            sys.setprofile(previous)
+            self.calls.clear()
+
+    def innermost(self):
+        return self.calls[-1] if self.calls else None
+
+
+def named_arguments(arguments, args, kwargs):
+    """{name: value} of one call, from its schema's arguments (each with .name
+    and .kwarg_only)."""
+    positional = [a.name for a in arguments if not a.kwarg_only]
+    named = dict(zip(positional, args))
+    named.update(kwargs)
+    return named
+
+
+def call_by_name(arguments, named):
+    """The keyword arguments of a call of a schema (its arguments) made from
+    another call's values of the same names; None when a required argument
+    has no value of its name. Defaults stay out: the op supplies them."""
+    call = {}
+    for a in arguments:
+        if a.name in named:
+            call[a.name] = named[a.name]
+        elif not a.has_default_value():
+            return None
+    return call
+
+
+def composite_call(torch, builtin, func, args, kwargs):
+    """{"call": OP, "args": SPEC} for an op run inside the builtin `builtin`
+    when it names a CompositeImplicitAutograd ATen op other than func's own;
+    SPEC is None where no overload's arguments can be rebuilt from func's
+    (the first composite overload is named then)."""
+    if not builtin or builtin == func._schema.name.partition("::")[2]:
+        return None
+    try:
+        packet = getattr(torch.ops.aten, builtin)
+        overloads = packet.overloads()
+    except (AttributeError, RuntimeError):
+        return None
+    has = getattr(torch._C, "_dispatch_has_kernel_for_dispatch_key", None)
+    if has is None:
+        return None
+    named = named_arguments(func._schema.arguments, args, kwargs)
+    found = None
+    for overload in overloads:
+        full = builtin if overload in ("default", "") else builtin + "." + overload
+        if not has("aten::" + full, "CompositeImplicitAutograd"):
+            continue
+        call = call_by_name(getattr(packet, overload)._schema.arguments, named)
+        if call is not None:
+            return {"call": full, "args": {"args": [], "kwargs": {k: arg_spec(v) for k, v in call.items()}}}
+        found = found or {"call": full, "args": None}
+    return found
+
+
+def make_recorder(stack=None):
+    import torch
     from torch.utils._python_dispatch import TorchDispatchMode
 
     class OpRecorder(TorchDispatchMode):
@@ -112,6 +201,7 @@ def make_recorder():
             self.phase = "forward"
             self.counts = {"forward": {}, "backward": {}}
             self.args = {}  # op -> the arguments of its first call
+            self.within = {}  # op -> the composite call its first call ran inside (composite_call)
 
         def __torch_dispatch__(self, func, types, args=(), kwargs=None):
             table = self.counts[self.phase]
@@ -120,6 +210,9 @@ def make_recorder():
             if name not in self.args:
                 self.args[name] = {"args": arg_spec(list(args)),
                                    "kwargs": {k: arg_spec(v) for k, v in (kwargs or {}).items()}}
+                outer = composite_call(torch, stack.innermost(), func, args, kwargs or {}) if stack else None
+                if outer:
+                    self.within[name] = outer
             return func(*args, **(kwargs or {}))
 
     return OpRecorder()
@@ -241,12 +334,14 @@ def trace(request, result):
         result["torchvision"] = None
     torch.manual_seed(0)
     model, inputs = build(request, result)
-    recorder = make_recorder()
+    stack = CallStack()
+    recorder = make_recorder(stack)
     result["phases"] = recorder.counts
     result["args"] = recorder.args
+    result["within"] = recorder.within
     start = time.perf_counter()
     grad = torch.enable_grad() if request.get("backward") else torch.no_grad()
-    with phase_limit(request, "forward"), grad, recorder:
+    with phase_limit(request, "forward"), grad, recorder, stack.active():
         outputs = model(*inputs)
     result["seconds"]["forward"] = time.perf_counter() - start
     if request.get("backward"):
