@@ -153,6 +153,17 @@ TEST_F(PortRoutes, RenameOnlyWithDeviceLeavesPrivateUse1UnnamedWithoutADevice) {
     site = site || text(f["text"]).find("The package renames it at onramp_ref/__init__.py:") != std::string::npos;
   }
   EXPECT_TRUE(site) << probe["findings"].dump(1);
+  // The scorecard says the same: the device_name row carries the rename's site (and its condition, where an if guards it),
+  // and a check that named the never-registered device follows from that row.
+  json rows = json::object();
+  const json points = find_key(json::parse(r.out)["sections"]["integration"]["tables"], "points");
+  for (const auto& row : points["rows"]) rows[text(row["point"])] = row;
+  EXPECT_NE(text(rows["device_name"]["detail"]).find("the package renames it at onramp_ref/__init__.py:"),
+            std::string::npos)
+      << rows["device_name"].dump();
+  EXPECT_EQ(rows["generator"]["status"], "follows") << rows["generator"].dump();
+  EXPECT_EQ(rows["generator"]["follows_from"], "device_name");
+  EXPECT_TRUE(rows["hooks"]["follows_from"].is_null()) << rows["hooks"].dump();
 }
 
 // scaled_dot_product_attention is a composite that picks a kernel per device:

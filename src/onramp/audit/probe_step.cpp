@@ -112,8 +112,10 @@ ProbeSections probe_sections(python::Sandbox& sandbox, const ProbeOptions& optio
   }
   if (!options.device_api) return out;
   probe::add_host_figure(out.probe, sandbox);
-  probe::add_api_records(out.probe, later.api, api, options.module.empty() ? nullptr : &later.sites, options.facts);
-  if (scorecard) out.integration = integration::scorecard_from_runs(later.api, later.runtime, later.autoload_on);
+  diagnosis::Facts facts;
+  probe::add_api_records(out.probe, later.api, api, options.module.empty() ? nullptr : &later.sites, &facts);
+  if (options.facts) *options.facts = facts;
+  if (scorecard) out.integration = integration::scorecard_from_runs(later.api, later.runtime, later.autoload_on, facts);
   out.api = std::move(later.api);
   return out;
 }

@@ -68,7 +68,7 @@ Row autoload_row(const ProbeFacts& probe, const GroupRecords& off, const GroupRe
   Row row{"autoload", Status::absent, "",
           "importlib.metadata.entry_points(group=\"torch.backends\") (from the probe); a bare `import torch` with "
           "TORCH_DEVICE_BACKEND_AUTOLOAD=1, then torch._C._get_privateuse1_backend_name()",
-          ""};
+          "", ""};
   std::string points;
   for (const auto& p : probe.entry_points) points += (points.empty() ? "" : ", ") + p;
   row.evidence = "entry points: " + (points.empty() ? std::string("none") : points) + "; " + probe.command + "; " +
@@ -116,7 +116,7 @@ Row harmless_row(const GroupRecords& off, const GroupRecords& on, const std::str
           "torch.load(map_location=\"cpu\"): timed in an interpreter with autoload off before the backend's import, "
           "and in one with autoload on (where a torch.backends entry point is installed: with none, autoload loads "
           "nothing)",
-          off_command + "; " + on_command};
+          off_command + "; " + on_command, ""};
   CpuTime t_off = cpu_time(off), t_on = cpu_time(on);
   if (on.no_entry_points) return harmless_without_autoload(std::move(row), t_off);
   row.evidence = fmt::format("autoload off: {:.3f} s over {} steps; autoload on: {:.3f} s over {} steps; {}",

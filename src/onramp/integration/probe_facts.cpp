@@ -7,8 +7,9 @@ namespace onramp::integration {
 using report::Json;
 using namespace report::fields;
 
-ProbeFacts read_probe_facts(const python::ScriptRun& run) {
+ProbeFacts read_probe_facts(const python::ScriptRun& run, diagnosis::Facts facts) {
   ProbeFacts f;
+  f.facts = std::move(facts);
   f.command = run.command;
   f.name = probe::read_device_name(run);
   f.registrations = probe::read_registrations(run);

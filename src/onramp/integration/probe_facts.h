@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "onramp/diagnosis/facts.h"
 #include "onramp/probe/device_name.h"
 #include "onramp/probe/registrations.h"
 #include "onramp/probe/served_routes.h"
@@ -31,8 +32,13 @@ struct ProbeFacts {
   std::map<std::string, ProbeCall> calls;  // "torch.accelerator.is_available" -> its outcome
   std::vector<probe::KeyRegistrations> registrations;
   probe::ServedFacts routes;
+  // What the probe's diagnoses tested (probe/device_name.h's device_facts:
+  // the module imported, the name after the import, where the package
+  // renames it), measured once and passed here: a row judges its raised
+  // checks with the same facts.
+  diagnosis::Facts facts;
 };
 
-ProbeFacts read_probe_facts(const python::ScriptRun& run);
+ProbeFacts read_probe_facts(const python::ScriptRun& run, diagnosis::Facts facts = {});
 
 }  // namespace onramp::integration

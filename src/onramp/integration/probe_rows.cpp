@@ -31,15 +31,15 @@ std::vector<const Check*> pointers(const std::vector<Check>& checks) {
 
 Row judged(const std::string& point, const std::vector<Check>& checks, std::optional<long long> count,
            const ProbeFacts& probe) {
-  auto row = judge_checks(point, pointers(checks), count);
-  if (!row) return Row{point, Status::absent, "not measured: the probe recorded nothing for it", "", probe.command};
+  auto row = judge_checks(point, pointers(checks), count, probe.facts);
+  if (!row) return Row{point, Status::absent, "not measured: the probe recorded nothing for it", "", probe.command, ""};
   row->evidence += "; " + probe.command;
   return *row;
 }
 
 Row not_measured(const std::string& point, const ProbeFacts& probe) {
   return Row{point, Status::raises, "the device-API probe did not report its environment (see the probe section)", "",
-             probe.command};
+             probe.command, ""};
 }
 
 }  // namespace
@@ -51,11 +51,16 @@ Row device_name_row(const ProbeFacts& probe) {
   std::string call = "torch._C._get_privateuse1_backend_name() before and after the import (autoload off)";
   if (!after) {
     return Row{"device_name", Status::not_in_this_torch, "this torch has no _get_privateuse1_backend_name", call,
-               probe.command};
+               probe.command, ""};
   }
   bool renamed = probe.name.renamed().value_or(false);
   std::string value = "before: " + before.value_or("(not read)") + ", after: " + *after;
-  return judged("device_name", {shown("device_name", call, renamed, value)}, std::nullopt, probe);
+  Row row = judged("device_name", {shown("device_name", call, renamed, value)}, std::nullopt, probe);
+  // Where the package would have named it, and on what condition (probe/rename_sites.h).
+  if (!renamed && probe.facts.holds("rename_site")) {
+    row.detail += "; the package renames it at " + probe.facts.get("rename_site");
+  }
+  return row;
 }
 
 Row device_module_row(const ProbeFacts& probe) {
@@ -81,7 +86,7 @@ Row generated_methods_row(const ProbeFacts& probe, const GroupRecords& runtime) 
       !probe.features.at("generate_methods_for_privateuse1_backend")) {
     return Row{"generated_methods", Status::not_in_this_torch,
                "this torch has no torch.utils.generate_methods_for_privateuse1_backend", "hasattr on torch.utils",
-               probe.command};
+               probe.command, ""};
   }
   const probe::NameState* state = probe.name.after.find(probe.device);
   std::vector<Check> checks{
@@ -98,7 +103,7 @@ Row minimum_operators_row(const ProbeFacts& probe, const std::vector<std::string
                        "and torch._C._dispatch_has_backend_fallback(PrivateUse1)";
   if (!probe.routes.measured) {
     return Row{"minimum_operators", Status::not_in_this_torch,
-               "the dispatcher's routes could not be read: " + probe.routes.not_measured, method, probe.command};
+               "the dispatcher's routes could not be read: " + probe.routes.not_measured, method, probe.command, ""};
   }
   std::vector<Check> checks;
   std::vector<std::string> unknown;

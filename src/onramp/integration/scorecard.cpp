@@ -56,8 +56,9 @@ GroupOptions autoload_group(const python::Sandbox& sandbox, const ScorecardOptio
   return g;
 }
 
-report::Section scorecard_from_runs(const python::ScriptRun& api_run, const GroupRun& runtime, const GroupRun& on) {
-  return integration_section({builtin_points(), read_probe_facts(api_run), runtime, on});
+report::Section scorecard_from_runs(const python::ScriptRun& api_run, const GroupRun& runtime, const GroupRun& on,
+                                    const diagnosis::Facts& facts) {
+  return integration_section({builtin_points(), read_probe_facts(api_run, facts), runtime, on});
 }
 
 }  // namespace onramp::integration

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "onramp/diagnosis/facts.h"
 #include "onramp/integration/groups.h"
 #include "onramp/python/sandbox.h"
 #include "onramp/report/model.h"
@@ -29,9 +30,11 @@ std::string write_routes_file(python::Sandbox& sandbox, const std::vector<std::s
 // the matrix chose; its GroupRun carries the matrix's run. The autoload group
 // needs nothing of the matrix (its device, for its context record, is
 // options.device or the name PrivateUse1 has after `import torch`). Then the
-// section from their runs.
+// section from their runs and the facts the probe measured from the matrix's
+// run (probe/device_name.h's device_facts, read once by the probe).
 GroupOptions runtime_group(const python::Sandbox& sandbox, const ScorecardOptions& options, MatrixFirst matrix);
 GroupOptions autoload_group(const python::Sandbox& sandbox, const ScorecardOptions& options);
-report::Section scorecard_from_runs(const python::ScriptRun& api_run, const GroupRun& runtime, const GroupRun& on);
+report::Section scorecard_from_runs(const python::ScriptRun& api_run, const GroupRun& runtime, const GroupRun& on,
+                                    const diagnosis::Facts& facts = {});
 
 }  // namespace onramp::integration

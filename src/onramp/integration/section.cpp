@@ -42,7 +42,7 @@ const std::map<std::string, Judge>& judges() {
 
 // Why a runtime point has no checks: a hang, a failed import, or a run that stopped.
 Row unchecked(const Point& p, const GroupRun& run) {
-  Row row{p.id, Status::raises, "", p.check, run.command};
+  Row row{p.id, Status::raises, "", p.check, run.command, ""};
   for (const auto& h : run.hangs) {
     if (h.point == p.id) {
       row.detail = fmt::format("{} did not return: {}{}", h.call, h.outcome, h.log.empty() ? "" : "; log: " + h.log);
@@ -58,7 +58,7 @@ Row unchecked(const Point& p, const GroupRun& run) {
 
 Row group_row(const ScorecardInputs& in, const Point& p) {
   const GroupRun& run = in.runtime;
-  auto row = judge_checks(p.id, checks_of(run.records, p.id), run.records.device_count);
+  auto row = judge_checks(p.id, checks_of(run.records, p.id), run.records.device_count, in.probe.facts);
   if (!row) return unchecked(p, run);
   row->evidence += "; " + run.command;
   return *row;
@@ -95,7 +95,8 @@ report::Section integration_section(const ScorecardInputs& in) {
                   "from checks in interpreters of their own (integration.py), on this machine, without the device",
                   in.runtime.command + "; " + in.autoload_on.command,
                   {{"point", "Point", ""}, {"title", "Title", ""}, {"status", "Status", ""}, {"detail", "Detail", ""},
-                   {"method", "Method", ""}, {"evidence", "Evidence", ""}, {"source", "Source", ""}},
+                   {"method", "Method", ""}, {"evidence", "Evidence", ""}, {"source", "Source", ""},
+                   {"follows_from", "Follows from", ""}},
                   {}, 0};
   size_t provided = 0, need_device = 0;
   std::string device_only;
@@ -105,7 +106,8 @@ report::Section integration_section(const ScorecardInputs& in) {
     provided += r.status == Status::provided;
     need_device += r.status == Status::needs_device;
     t.rows.push_back({{"point", r.point}, {"title", p.title}, {"status", std::string(to_string(r.status))},
-                      {"detail", r.detail}, {"method", r.method}, {"evidence", r.evidence}, {"source", p.source}});
+                      {"detail", r.detail}, {"method", r.method}, {"evidence", r.evidence}, {"source", p.source},
+                      {"follows_from", r.follows_from.empty() ? report::Json() : report::Json(r.follows_from)}});
     device_only += fmt::format("{}{}: {}", device_only.empty() ? "" : "; ", p.title, p.hardware);
   }
   s.add(report::Finding{report::Severity::info,

@@ -1,5 +1,7 @@
 #include "onramp/integration/status.h"
 
+#include "onramp/diagnosis/outcome.h"
+
 namespace onramp::integration {
 
 std::string_view to_string(Status status) {
@@ -10,6 +12,7 @@ std::string_view to_string(Status status) {
     case Status::raises: return "raises";
     case Status::needs_device: return "needs_device";
     case Status::not_in_this_torch: return "not_in_this_torch";
+    case Status::follows: return "follows";
   }
   return "absent";
 }
@@ -24,6 +27,17 @@ std::string answer(const Check& c) {
   return "raised " + (c.type.empty() ? std::string("an error") : c.type) + (c.message.empty() ? "" : ": " + c.message);
 }
 
+// Whether a raised check's failure is the device name's, not its point's:
+// the check named a device torch was never told of, and the probe measured
+// that the import left PrivateUse1 unnamed (the device_name row's failure).
+bool unregistered_name(const Check& c, const diagnosis::Facts& facts) {
+  if (c.outcome != "raised" || !facts.holds("!privateuse1_renamed")) return false;
+  auto failure = diagnosis::diagnosed(c.type, c.message, facts);
+  return failure.diagnosis && failure.diagnosis->cause == "unknown_device_name";
+}
+
+constexpr const char* kNamePoint = "device_name";
+
 }  // namespace
 
 std::string answers(const std::vector<const Check*>& checks) {
@@ -36,18 +50,23 @@ std::string answers(const std::vector<const Check*>& checks) {
 }
 
 std::optional<Row> judge_checks(const std::string& point, const std::vector<const Check*>& checks,
-                                std::optional<long long> device_count) {
+                                std::optional<long long> device_count, const diagnosis::Facts& facts) {
   if (checks.empty()) return std::nullopt;
-  Row row{point, Status::absent, "", "", answers(checks)};
+  Row row{point, Status::absent, "", "", answers(checks), ""};
   size_t missing_in_torch = 0, shown = 0, counted = 0, raised = 0;
   const Check* first_raise = nullptr;
   const Check* first_missing = nullptr;  // the first check that shows the point missing
   const Check* first_unaskable = nullptr;  // the first that cannot be asked without the device
+  const Check* first_unnamed = nullptr;  // the first that named a device torch was never told of
   for (const auto* c : checks) {
     if (!row.method.empty()) row.method += "; ";
     row.method += c->call;
     if (c->outcome == "not_in_this_torch") {
       ++missing_in_torch;
+      continue;
+    }
+    if (point != kNamePoint && unregistered_name(*c, facts)) {
+      if (!first_unnamed) first_unnamed = c;
       continue;
     }
     if (c->outcome == "needs_device") {
@@ -76,6 +95,15 @@ std::optional<Row> judge_checks(const std::string& point, const std::vector<cons
     row.detail = (no_device ? "device_count() is 0 here, and " : "") + first_raise->call + " " + answer(*first_raise);
     return row;
   }
+  if (first_unnamed) row.follows_from = kNamePoint;
+  std::string unnamed = first_unnamed ? first_unnamed->call + " could not be asked: " + answer(*first_unnamed) +
+                                            " (the device name was never registered here: device_name)"
+                                      : "";
+  if (counted == 0 && first_unnamed) {
+    row.status = Status::follows;
+    row.detail = unnamed;
+    return row;
+  }
   if (counted == 0 && first_unaskable) {
     row.status = Status::needs_device;
     row.detail = first_unaskable->call + " " + answer(*first_unaskable);
@@ -91,6 +119,7 @@ std::optional<Row> judge_checks(const std::string& point, const std::vector<cons
   if (first_missing) row.detail += "; " + first_missing->call + " -> " + answer(*first_missing);
   if (first_raise) row.detail += "; " + first_raise->call + " " + answer(*first_raise);
   if (first_unaskable) row.detail += "; " + first_unaskable->call + " -> " + answer(*first_unaskable);
+  if (first_unnamed) row.detail += "; " + unnamed;
   return row;
 }
 

@@ -68,4 +68,52 @@ TEST(IntegrationStatus, RowSaysTheCallsAndTheAnswers) {
 }
 
 }  // namespace
+
+namespace status_test {
+
+// torch 2.13's words for a device string it was never told of (the torch-tpu
+// generator check without a TPU).
+Check unknown_name(const std::string& call) {
+  return Check{"generator", call, "raised", "", "RuntimeError",
+               "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, maia, xla, lazy, "
+               "vulkan, mps, meta, hpu, mtia, privateuseone device type at start of device string: tpu",
+               std::nullopt, 0};
+}
+
+diagnosis::Facts never_renamed(bool renamed) {
+  diagnosis::Facts facts;
+  facts.set("module", "torch_tpu");
+  facts.set_flag("module_imported", true);
+  facts.set("privateuse1_name", renamed ? "tpu" : "privateuseone");
+  facts.set_flag("privateuse1_renamed", renamed);
+  facts.set("rename_site", "torch_tpu/_loader.py:256 in `_init_device`");
+  return facts;
+}
+
+TEST(IntegrationStatus, ACheckThatNamedANeverRegisteredDeviceFollowsFromTheDeviceName) {
+  Check generator = unknown_name("torch.Generator(device=\"tpu\").initial_seed()");
+  auto row = judge_checks("generator", {&generator}, 0, never_renamed(false));
+  ASSERT_TRUE(row);
+  EXPECT_EQ(row->status, Status::follows);
+  EXPECT_EQ(row->follows_from, "device_name");
+  EXPECT_NE(row->detail.find("could not be asked"), std::string::npos) << row->detail;
+  // Beside a check that counts, the row is judged by that one and still names where the rest went.
+  Check shown = ok(true);
+  auto amp = judge_checks("amp", {&shown, &generator}, 0, never_renamed(false));
+  ASSERT_TRUE(amp);
+  EXPECT_EQ(amp->status, Status::provided);
+  EXPECT_EQ(amp->follows_from, "device_name");
+}
+
+TEST(IntegrationStatus, WhereTheNameWasRegisteredTheSameRaiseIsThePointsOwn) {
+  Check generator = unknown_name("torch.Generator(device=\"tpu\").initial_seed()");
+  auto row = judge_checks("generator", {&generator}, 0, never_renamed(true));
+  ASSERT_TRUE(row);
+  EXPECT_EQ(row->status, Status::needs_device);
+  EXPECT_EQ(row->follows_from, "");
+  // Without the probe's facts nothing is known of the name: judged as before.
+  EXPECT_EQ(judge_checks("generator", {&generator}, 0)->status, Status::needs_device);
+}
+
+}  // namespace status_test
 }  // namespace onramp::integration
