@@ -8,6 +8,7 @@
 #include <regex>
 #include <set>
 
+#include "onramp/report/finding_title.h"
 #include "onramp/report/section_keys.h"
 #include "onramp/examples/example_causes.h"
 #include "onramp/ops/ops_report.h"
@@ -263,6 +264,7 @@ void add_findings(Section& v, const report::Report& r) {
       for (const auto& f : s.findings) {
         if (f.severity != severity) continue;
         Finding copy = f;
+        copy.title = report::finding_title(f);  // the claim, not the section's name before it
         copy.text = s.key + ": " + f.text;
         v.add(std::move(copy));
       }

@@ -26,6 +26,7 @@ Result<DiagnosisRule> parse_rule(const toml::table& t, const std::string& where)
   rule.cause = t["cause"].value_or(std::string());
   rule.explanation = t["explanation"].value_or(std::string());
   rule.remedy = t["remedy"].value_or(std::string());
+  rule.title = t["title"].value_or(std::string());
   auto subject = util::toml_strings(t, "subject");
   if (!subject.empty()) rule.subject_after = subject[0];
   if (subject.size() > 1) rule.subject_before = subject[1];
@@ -37,8 +38,9 @@ Result<DiagnosisRule> parse_rule(const toml::table& t, const std::string& where)
   if (rule.id.empty() || rule.cause.empty() || rule.explanation.empty()) {
     return fail(where + ": a rule needs id, cause and explanation");
   }
-  for (const auto& text : {rule.explanation, rule.remedy}) {
-    for (const auto& key : placeholders(text)) {
+  for (const std::string* text : {&rule.explanation, &rule.remedy, &rule.title}) {
+    for (const auto& key : placeholders(*text)) {
+      if (text == &rule.title && key == kSubjectFact) continue;  // the title may name the failure's subject
       if (std::find(rule.when.begin(), rule.when.end(), key) == rule.when.end()) {
         return fail(where + ": rule " + rule.id + " quotes {" + key + "} but its `when` does not require it");
       }

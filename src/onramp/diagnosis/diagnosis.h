@@ -14,6 +14,9 @@
 
 namespace onramp::diagnosis {
 
+// The fact a rule's title may quote without requiring it: the failure's subject.
+inline constexpr const char* kSubjectFact = "subject";
+
 struct DiagnosisRule {
   std::string id;
   std::string type;                   // exception type; empty: any
@@ -23,6 +26,10 @@ struct DiagnosisRule {
   report::Severity severity = report::Severity::blocker;
   std::string explanation;
   std::string remedy;
+  // The claim in one line (at most 100 characters once filled): the title of
+  // the findings this rule diagnoses. It may quote {subject} (below) and the
+  // facts its `when` requires.
+  std::string title;
   // The failure's subject (the missing module, the rejected device name, the
   // unregistered op): the message's text after subject_after, up to
   // subject_before (to the end of the line when empty).

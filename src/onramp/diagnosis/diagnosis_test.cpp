@@ -299,5 +299,47 @@ TEST(Diagnoses, RulesWithFactsComeBeforeTheGeneralOnes) {
   }
 }
 
+
+// Every rule states its claim: the title every finding it diagnoses shows first.
+TEST(Diagnoses, EveryBuiltinRuleHasATitle) {
+  for (const auto& rule : Diagnoses::builtin().rules()) {
+    EXPECT_FALSE(rule.title.empty()) << rule.id;
+    EXPECT_LE(rule.title.size(), 100u) << rule.id;
+  }
+}
+
+TEST(Diagnoses, ATitleNamesTheFailuresSubjectAndTheRunsFacts) {
+  Failure op = diagnosed("NotImplementedError",
+                         "Could not run 'aten::lt.Scalar_out' with arguments from the 'ref' backend. This could be "
+                         "because the operator doesn't exist for this backend");
+  EXPECT_EQ(op.title, "aten::lt.Scalar_out has no kernel for this backend");
+  Facts facts;
+  facts.set("module", "torch_tpu");
+  facts.set_flag("module_imported", true);
+  facts.set("privateuse1_name", "privateuseone");
+  facts.set_flag("privateuse1_renamed", false);
+  facts.set("rename_site", "torch_tpu/_loader.py:256");
+  Failure name = diagnosed("RuntimeError", kTorch113TpuError, facts);
+  EXPECT_EQ(name.title, "'tpu' is not a device name here: PrivateUse1 stays 'privateuseone' after the import");
+  EXPECT_EQ(failure_finding("torch.device(\"tpu\")", name, "probe").title, name.title);
+}
+
+TEST(Diagnoses, ATitleThatQuotesAnUnrequiredFactIsRefused) {
+  auto refused = Diagnoses::parse(R"([[rule]]
+id = "r"
+cause = "likely_bug"
+explanation = "x"
+title = "{module} failed"
+)", "t.toml");
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().message.find("quotes {module}"), std::string::npos) << refused.error().message;
+  EXPECT_TRUE(Diagnoses::parse(R"([[rule]]
+id = "r"
+cause = "likely_bug"
+explanation = "x"
+title = "{subject} failed"
+)", "t.toml"));
+}
+
 }  // namespace
 }  // namespace onramp::diagnosis

@@ -2,6 +2,7 @@
 
 #include "onramp/diagnosis/evidence.h"
 #include "onramp/report/json_fields.h"
+#include "onramp/util/text.h"
 
 namespace onramp::diagnosis {
 using namespace report::fields;
@@ -27,15 +28,31 @@ Facts with_message_facts(const Facts& facts, const std::string& message) {
   return out;
 }
 
+// The failure's subject: the service it could not reach, or the message's
+// text between the rule's marks; "" without a rule or a subject.
+std::string subject_of(const Failure& failure) {
+  if (!failure.diagnosis) return "";
+  return failure.diagnosis->subject_from == "service" ? service_name(failure.message, failure.packages)
+                                                     : failure.diagnosis->subject(failure.message);
+}
+
+// The rule's title with the facts and the failure's subject filled in, kept to 100 characters.
+std::string title_of(const Failure& failure, Facts facts) {
+  if (!failure.diagnosis || failure.diagnosis->title.empty()) return "";
+  facts.set(kSubjectFact, subject_of(failure));
+  return util::shortened(util::one_line(facts.fill(failure.diagnosis->title)), 100);
+}
+
 }  // namespace
 
 Failure diagnosed(std::string type, std::string message, const Facts& run_facts) {
-  Failure f{std::move(type), std::move(message), nullptr, {}, {}, {}, {}};
+  Failure f{std::move(type), std::move(message), nullptr, {}, {}, {}, {}, {}};
   Facts facts = with_message_facts(run_facts, f.message);
   f.diagnosis = Diagnoses::builtin().find(f.type, f.message, facts);
   if (f.diagnosis) {
     f.explanation = facts.fill(f.diagnosis->explanation);
     f.remedy = facts.fill(f.diagnosis->remedy);
+    f.title = title_of(f, facts);
   }
   return f;
 }
@@ -50,23 +67,24 @@ Raised read_raised(const report::Json& record, const char* type_key, const char*
 }
 
 Failure diagnosed(const Raised& raised, const Facts& facts) {
-  Failure outer = diagnosed(raised.type, raised.message, facts);
-  outer.packages = raised.raised_through;
+  // The packages name a service's subject: the title is filled again once they are known.
+  auto with_packages = [&](Failure f) {
+    f.packages = raised.raised_through;
+    if (f.diagnosis && f.diagnosis->subject_from == "service") {
+      f.title = title_of(f, with_message_facts(facts, f.message));
+    }
+    return f;
+  };
+  Failure outer = with_packages(diagnosed(raised.type, raised.message, facts));
   if (raised.cause_type.empty()) return outer;
   Failure inner = diagnosed(raised.cause_type, raised.cause_message, facts);
   if (!inner.diagnosis && outer.diagnosis) return outer;
   inner.wrapper = raised.type + (raised.message.empty() ? "" : ": " + raised.message);
-  inner.packages = raised.raised_through;
-  return inner;
+  return with_packages(std::move(inner));
 }
 
 std::string failure_fact(const Failure& failure) {
-  if (failure.diagnosis) {
-    std::string subject = failure.diagnosis->subject_from == "service"
-                              ? service_name(failure.message, failure.packages)
-                              : failure.diagnosis->subject(failure.message);
-    if (!subject.empty()) return failure.diagnosis->cause + " " + subject;
-  }
+  if (std::string subject = subject_of(failure); !subject.empty()) return failure.diagnosis->cause + " " + subject;
   return "raised " + failure.type + ": " + normalized(failure.message);
 }
 
@@ -94,6 +112,7 @@ report::Finding failure_finding(const std::string& what, const Failure& failure,
   finding.evidence = evidence;
   finding.fact = failure_fact(failure);
   finding.packages = failure.packages;
+  finding.title = failure.title;
   return finding;
 }
 

@@ -18,6 +18,8 @@ struct Failure {
   // The rule's words with the run's facts filled in (empty without a rule).
   std::string explanation;
   std::string remedy;
+  // The rule's title filled in (its {subject} too); empty without a rule or a title.
+  std::string title;
   // "Type: message" of the exception that wrapped this one, when the failure
   // is the innermost of a chain (torch's autoload wrapper seen through).
   std::string wrapper;

@@ -1,5 +1,7 @@
 #include "onramp/report/finding_groups.h"
 
+#include "onramp/report/finding_title.h"
+
 #include <fmt/format.h>
 
 #include "onramp/report/finding_graph.h"
@@ -32,7 +34,7 @@ std::vector<FindingGroup> group_findings(const std::vector<Finding>& findings) {
     if (roots[i] != i) continue;
     const Finding& f = findings[i];
     auto [it, added] = index.try_emplace({f.severity, f.diagnosis, f.text, f.remedy}, groups.size());
-    if (added) groups.push_back(FindingGroup{f.severity, f.diagnosis, f.text, f.remedy, {}, {}, {}, {}});
+    if (added) groups.push_back(FindingGroup{f.severity, f.diagnosis, finding_title(f), f.text, f.remedy, {}, {}, {}, {}});
     FindingGroup& g = groups[it->second];
     g.members.push_back(i);
     if (!f.place.empty()) g.places.push_back(f.place);

@@ -14,6 +14,7 @@ namespace onramp::report {
 struct FindingGroup {
   Severity severity = Severity::info;
   std::string diagnosis;
+  std::string title;  // the first member's (finding_title.h)
   std::string text;
   std::string remedy;
   std::vector<size_t> members;      // indices into the section's findings

@@ -1,6 +1,7 @@
 #include <cstdlib>
 #include <ctime>
 
+#include "onramp/report/finding_title.h"
 #include "onramp/report/finding_graph.h"
 #include "onramp/report/finding_groups.h"
 #include "onramp/report/render.h"
@@ -30,7 +31,7 @@ Json table_json(const Table& t) {
 }
 
 Json finding_json(const Finding& f) {
-  return Json{{"severity", to_string(f.severity)}, {"text", f.text},         {"remedy", f.remedy},
+  return Json{{"severity", to_string(f.severity)}, {"title", finding_title(f)}, {"text", f.text}, {"remedy", f.remedy},
               {"evidence", f.evidence},           {"place", f.place},       {"diagnosis", f.diagnosis},
               {"id", f.id},                       {"caused_by", f.caused_by}, {"caused_by_reason", f.caused_by_reason}};
 }
@@ -39,7 +40,7 @@ Json finding_json(const Finding& f) {
 Json finding_groups_json(const std::vector<Finding>& findings) {
   Json out = Json::array();
   for (const auto& g : group_findings(findings)) {
-    out.push_back(Json{{"severity", to_string(g.severity)}, {"diagnosis", g.diagnosis}, {"text", g.text},
+    out.push_back(Json{{"severity", to_string(g.severity)}, {"diagnosis", g.diagnosis}, {"title", g.title}, {"text", g.text},
                        {"remedy", g.remedy},   {"count", g.members.size()},   {"places", g.places},
                        {"findings", g.members},   {"following", g.following}});
   }

@@ -75,6 +75,9 @@ struct Finding {
   std::string evidence;
   std::string place;      // where it occurs ("README.md:52"), when it has one place (report/2)
   std::string diagnosis;  // the diagnosis rule's id ("unknown_device"), when one matched (report/2)
+  // The claim in one line of at most 100 characters, as its maker (or its
+  // diagnosis rule) states it; empty: derived from the text (finding_title.h).
+  std::string title;
   // report/3: findings form a graph (finding_graph.h). `id` is unique in its
   // report ("probe.3"; a copy in the verdict keeps the id it copies); a
   // finding that follows from another names it in `caused_by` and says why.
