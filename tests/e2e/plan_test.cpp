@@ -62,6 +62,8 @@ TEST(PlanE2E, TheWorkflowIsValidForGitHubAndTheSameBytesTwice) {
   expect_valid_workflow(d, d.path() + "/workflow.yml");
   auto again = run_onramp({"plan", d.path() + "/cells.toml"});
   EXPECT_EQ(again.out, read_file(d.path() + "/workflow.yml"));
+  // Each cell puts its audit's answer on the job's summary page.
+  EXPECT_NE(again.out.find("summary.md\" >> \"$GITHUB_STEP_SUMMARY\""), std::string::npos) << again.out;
   auto matrix = run_onramp({"plan", "--matrix", d.path() + "/cells.toml"});
   ASSERT_EQ(matrix.exit_code, 0) << matrix.err;
   auto m = nlohmann::json::parse(matrix.out);

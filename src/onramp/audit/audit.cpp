@@ -378,6 +378,10 @@ std::string run_probe_step(AuditState& s) {
                           {backend_wheel, s.host_python.named() ? s.host_python.path() : "", s.index_args, s.readme,
                            s.options.run_dir / "extras", s.options.sandbox.limits});
   s.report.target["python"] = python::describe(python.interpreter());
+  const auto& host = python.interpreter();
+  s.report.target["host"] = {{"python_version", host.python_version},
+                             {"torch_version", host.torch_version ? report::Json(*host.torch_version) : report::Json()},
+                             {"chosen_by", host.chosen_by}, {"executable", host.executable}};
   s.report.target["module"] = s.module;
   return "import " + s.module + " with " + python::describe(python.interpreter());
 }
@@ -524,7 +528,7 @@ void add_own_share(report::Section& verdict, double wall, double child, double n
                        "sandboxed Python steps) timed by onramp's process runner, transfers (index pages, "
                        "downloads) by its HTTP client";
   std::string ev = "steady_clock around the whole audit";
-  verdict.add(report::Figure{"audit_wall_seconds", "Audit wall time", wall, "s", "steady_clock, start to verdict", ev, ""});
+  verdict.add(report::Figure{keys::kWallSeconds, "Audit wall time", wall, "s", "steady_clock, start to verdict", ev, ""});
   verdict.add(report::Figure{"child_process_seconds", "Inside child processes", child, "s",
                              "wall time during which at least one child process onramp ran was running (children that "
                              "ran at once counted once)", ev, ""});

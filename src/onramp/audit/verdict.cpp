@@ -296,6 +296,18 @@ void add_root_counts(Section& v, const report::Report& r, const std::vector<Find
                "all sections", ""});
 }
 
+// The bytes of the release's files the install took from the index: fetched
+// in this run or reused from the cache (a headline figure: what a user downloads).
+void add_download(Section& v, const report::Report& r) {
+  const Figure* fetched = find_figure(r, index::keys::kSection, index::keys::kDownloadedBytes);
+  const Figure* reused = find_figure(r, index::keys::kSection, index::keys::kCacheHitBytes);
+  if (!fetched || !reused || !fetched->value.is_number() || !reused->value.is_number()) return;
+  v.add(Figure{"download_bytes", "Download", fetched->value.get<double>() + reused->value.get<double>(), "bytes",
+               "the resolution's files fetched in this run plus those reused from the cache (from index.downloaded_bytes "
+               "and index.cache_hit_bytes)",
+               fetched->evidence, ""});
+}
+
 void add_severity_counts(Section& v, const report::Report& r) {
   size_t blockers = 0, frictions = 0;
   for (const auto& s : r.sections) {
@@ -327,6 +339,10 @@ Section build_verdict(const report::Report& r, const std::string& backend_name,
   add_failure_causes(v, r);
   add_documented_port(v, r, claims);
   namespace install_keys = install::keys;
+  add_download(v, r);
+  restate(v, r, install_keys::kSection,
+          {{install_keys::kPipOutcome, "install_outcome", "pip outcome"},
+           {install_keys::kPipSeconds, "install_seconds", "Install time"}});
   restate(v, r, install_keys::kSection, {{install_keys::kNativeBytes, "native_payload_bytes", "Native payload installed"}});
   if (!find_figure(r, install_keys::kSection, install_keys::kNativeBytes)) {
     restate(v, r, wheel::keys::kSection,
@@ -338,6 +354,7 @@ Section build_verdict(const report::Report& r, const std::string& backend_name,
   restate(v, r, probe_keys::kSection,
           {{probe_keys::kImportColdSeconds, "import_cold_seconds", "Cold import time"},
            {probe_keys::kImportWarmMedianSeconds, "import_warm_seconds", "Warm import time (median)"}});
+  restate(v, r, probe_keys::kSection, {{probe_keys::kRuntimeRegisteredOps, "ops_registered", "Ops registered for PrivateUse1"}});
   restate(v, r, integration::keys::kSection, {{integration::keys::kScorecard, "integration", "Integration points"}});
   auto all = outcomes(r);
   add_cause_figure(v, with_cause(all, "unknown_device_name"), "rejected_device_strings",

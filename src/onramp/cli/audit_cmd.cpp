@@ -61,6 +61,8 @@ int run_audit(const AuditArgs& args) {
   }
   value_or_fatal(report::write_report_file((o.run_dir / "report.json").string(), report::render_json(report)));
   value_or_fatal(report::write_report_file((o.run_dir / "report.md").string(), report::render_markdown(report)));
+  value_or_fatal(
+      report::write_report_file((o.run_dir / "summary.md").string(), report::render_markdown_summary(report)));
   value_or_fatal(report::write_report_file((o.run_dir / "report.html").string(), report::render_html(report)));
   if (args.output.format() == report::Format::text) {
     report::TextStyle style = args.output.text_style();
@@ -72,7 +74,8 @@ int run_audit(const AuditArgs& args) {
   } else {
     args.output.emit(report);
   }
-  std::cerr << "onramp: report written to " << (o.run_dir / "report.html").string() << " (and report.json, report.md)\n";
+  std::cerr << "onramp: report written to " << (o.run_dir / "report.html").string()
+            << " (and report.json, report.md, summary.md)\n";
   if (!within_budget) std::cerr << "onramp: over budget: see the budgets section\n";
   if (args.strict) {
     auto failed = audit::failed_steps(report);
@@ -142,7 +145,8 @@ void declare_audit(CLI::App& app, AuditArgs& args) {
 Command audit_command() {
   return make_command<AuditArgs>(
       "audit", "The whole on-ramp in one run: census, ops, wheel, install, probe, examples, and the verdict",
-      R"(Writes DIR/report.json, report.md and report.html; prints the verdict.
+      R"(Writes DIR/report.json, report.md, report.html and summary.md (the answer alone, for a CI job's
+summary page); prints the verdict, the answer first.
 Exit codes: 0 done; 1 a budget failed; 2 bad input; 4 with --strict, a step could not run
 (4 wins over 1: budgets read from an incomplete report mean little).
 Examples:

@@ -41,6 +41,11 @@ OJson cell_job(const Plan& plan) {
           {"steps",
            {checkout(), fetch_onramp(), onramp_libraries(), step_run("venv: Python and torch", "${{ matrix.setup }}"),
             step_run("run", std::string(kUseOnramp) + "\n${{ matrix.command }}"),
+            // The answer on the job's summary page (an audit writes summary.md; a trace shard none).
+            {{"name", "job summary"},
+             {"if", "always()"},
+             {"run", "if [ -f \"runs/${{ matrix.job }}/summary.md\" ]; then cat \"runs/${{ matrix.job }}/summary.md\" "
+                     ">> \"$GITHUB_STEP_SUMMARY\"; fi"}},
             {{"name", "keep the report"},
              {"if", "always()"},
              {"uses", "actions/upload-artifact@v4"},

@@ -167,6 +167,7 @@ std::optional<report::Finding> device_name_root(const DeviceName& name, const di
     remedy = "Read the backend's loader: it registers its device name only on some path the import did not take.";
   }
   report::Finding f{report::Severity::blocker, text + ".", remedy, evidence};
+  f.title = fmt::format("'{}' is never registered as a device name on this machine", wanted);
   f.fact = "unknown_device_name " + wanted;
   return f;
 }

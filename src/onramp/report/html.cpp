@@ -2,6 +2,7 @@
 
 #include "onramp/report/finding_groups.h"
 #include "onramp/report/html_parts.h"
+#include "onramp/report/summary.h"
 #include "onramp/report/render.h"
 #include "onramp/report/svg.h"
 
@@ -35,6 +36,19 @@ svg.chart text.group { font-weight: 600; }
 .finding.good { border-color: var(--good); } .finding.friction { border-color: var(--friction); }
 .finding.blocker { border-color: var(--blocker); }
 .sev { font-weight: 600; text-transform: uppercase; font-size: .75rem; letter-spacing: .04em; }
+details.finding > summary { cursor: pointer; font-weight: 600; }
+details.finding > summary .sev { margin-right: .4rem; }
+.summary { border: 1px solid var(--line); border-radius: 6px; padding: .25rem 1rem .75rem; }
+.summary .answer { font-size: 1.1rem; }
+.summary ol { padding-left: 1.2rem; }
+.summary li { margin: .2rem 0; }
+.follows { color: var(--muted); font-size: .9rem; }
+dl.headline { display: grid; grid-template-columns: repeat(auto-fill, minmax(180px, 1fr)); gap: .5rem; margin: .75rem 0 0; }
+dl.headline div { border: 1px solid var(--line); border-radius: 4px; padding: .35rem .5rem; }
+dl.headline dt { color: var(--muted); font-size: .85rem; }
+dl.headline dd { margin: 0; font-weight: 600; font-variant-numeric: tabular-nums; }
+@media print { .scroll { overflow: visible; } details.finding > summary { list-style: none; }
+  a { color: inherit; text-decoration: none; } main { max-width: none; } }
 @media (max-width: 600px) { body { font-size: 15px; } main { padding: 10px; } th, td { padding: .3rem; } }
 /* On a phone the chart shrinks to about half its drawn width: larger text keeps labels legible,
    and figures stack (label and value, then method) instead of a three-column table cut off at the edge. */
@@ -85,17 +99,56 @@ std::string table_html(const Table& t) {
 
 namespace {
 
+// Each group of findings as its title, the whole text one click away
+// (<details>); blockers and frictions open.
 std::string findings_html(const Section& s) {
   if (s.findings.empty()) return {};
   std::string out = "<h3>Findings</h3>\n";
   for (const auto& g : group_findings(s.findings)) {
-    out += fmt::format("<div class=\"finding {}\"><span class=\"sev\">{}</span> {}", to_string(g.severity),
-                       html_escape(severity_label(g)), html_escape(text_with_places(g)));
+    const Finding& first = s.findings[g.members.front()];
+    bool problem = g.severity == Severity::blocker || g.severity == Severity::friction;
+    out += fmt::format("<details class=\"finding {}\"{}{}><summary><span class=\"sev\">{}</span>{}</summary>{}",
+                       to_string(g.severity), first.id.empty() ? "" : " id=\"" + html_escape(first.id) + "\"",
+                       problem ? " open" : "", html_escape(severity_label(g)), html_escape(g.title),
+                       html_escape(text_with_places(g)));
     if (!g.remedy.empty()) out += fmt::format("<br><em>Remedy:</em> {}", html_escape(g.remedy));
     if (!g.following.empty()) out += fmt::format("<br><em>Follows:</em> {}", html_escape(following_text(g)));
-    out += "</div>\n";
+    out += "</details>\n";
   }
   return out;
+}
+
+// The answer first (summary.h): one sentence, the root causes by title (each
+// a link to its finding), the headline figures as a grid.
+std::string summary_html(const Report& report) {
+  Summary sum = summarize(report);
+  std::string out = "<section id=\"summary\" class=\"summary\">\n";
+  if (!sum.answer.empty()) out += fmt::format("<p class=\"answer\">{}</p>\n", html_escape(sum.answer));
+  std::string meta;
+  if (!sum.target.empty()) meta += "Target: " + html_escape(sum.target);
+  if (!sum.host.empty()) meta += (meta.empty() ? "" : "<br>") + std::string("Host: ") + html_escape(sum.host);
+  if (!meta.empty()) out += "<p class=\"meta\">" + meta + "</p>\n";
+  if (!sum.not_measured.empty()) out += fmt::format("<p><strong>{}</strong></p>\n", html_escape(sum.not_measured));
+  if (!sum.roots.empty()) {
+    out += "<ol class=\"roots\">\n";
+    for (const auto& r : sum.roots) {
+      std::string title = r.id.empty() ? html_escape(r.title)
+                                       : fmt::format("<a href=\"#{}\">{}</a>", html_escape(r.id), html_escape(r.title));
+      out += fmt::format("<li><span class=\"sev\">{}</span> {}{}</li>\n", to_string(r.severity), title,
+                         r.following == 0 ? ""
+                                          : " <span class=\"follows\">(" + following_count_text(r.following) + ")</span>");
+    }
+    out += "</ol>\n";
+  }
+  if (!sum.headline.empty()) {
+    out += "<dl class=\"headline\">\n";
+    for (const Figure* f : sum.headline) {
+      out += fmt::format("<div title=\"{}\"><dt>{}</dt><dd>{}</dd></div>\n", html_escape(f->method),
+                         html_escape(f->label), html_escape(format_value(f->value, f->unit)));
+    }
+    out += "</dl>\n";
+  }
+  return out + "</section>\n";
 }
 
 }  // namespace
@@ -114,6 +167,7 @@ std::string html_page_tail() { return "</main>\n</body>\n</html>\n"; }
 std::string render_html(const Report& report) {
   std::string name = target_name(report.target);
   std::string out = html_page_head(name.empty() ? "onramp report" : "onramp report: " + name);
+  if (!report.sections.empty()) out += summary_html(report);
   for (const auto& s : report.sections) {
     out += fmt::format("<section id=\"{}\">\n<h2>{}</h2>\n", html_escape(s.key), html_escape(s.title));
     out += findings_html(s);

@@ -2,6 +2,7 @@
 
 #include "onramp/report/finding_graph.h"
 #include "onramp/report/finding_groups.h"
+#include "onramp/report/summary.h"
 #include "onramp/report/render.h"
 
 namespace onramp::report {
@@ -58,8 +59,36 @@ void append_findings(std::string& out, const Section& s) {
 
 }  // namespace
 
+std::string render_markdown_summary(const Report& report) {
+  Summary sum = summarize(report);
+  if (sum.heading.empty()) return "";
+  std::string out = fmt::format("## {}\n\n", cell(sum.heading));
+  if (!sum.target.empty()) out += fmt::format("**Target:** {}  \n", cell(sum.target));
+  if (!sum.host.empty()) out += fmt::format("**Host:** {}  \n", cell(sum.host));
+  if (!sum.answer.empty()) out += fmt::format("**Answer:** {}\n", cell(sum.answer));
+  out += "\n";
+  if (!sum.not_measured.empty()) out += fmt::format("**{}**\n\n", cell(sum.not_measured));
+  if (!sum.roots.empty()) {
+    out += "| Root cause | Severity | What follows |\n| --- | --- | --- |\n";
+    for (const auto& r : sum.roots) {
+      out += fmt::format("| {} | {} | {} |\n", cell(r.title), to_string(r.severity),
+                         r.following == 0 ? "" : following_count_text(r.following));
+    }
+    out += "\n";
+  }
+  if (!sum.headline.empty()) {
+    out += "| Figure | Value | Method |\n| --- | --- | --- |\n";
+    for (const Figure* f : sum.headline) {
+      out += fmt::format("| {} | {} | {} |\n", cell(f->label), cell(format_value(f->value, f->unit)), cell(f->method));
+    }
+    out += "\n";
+  }
+  return out;
+}
+
 std::string render_markdown(const Report& report) {
-  std::string out;
+  // The answer first; each section in full after it.
+  std::string out = render_markdown_summary(report);
   for (const auto& s : report.sections) {
     out += fmt::format("## {}\n\n", s.title);
     if (const Finding* lead = not_measured_finding(s)) out += fmt::format("**{}**\n\n", lead->text);

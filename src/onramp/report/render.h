@@ -23,7 +23,11 @@ struct TextStyle {
 // The summary first (the first section's figures, then every blocker and
 // friction, grouped), then each section's tables, other findings and methods.
 std::string render_text(const Report& report, const TextStyle& style = {});
+// The answer first (summary.h), then each section in full.
 std::string render_markdown(const Report& report);
+// The answer alone, in Markdown: what a CI job writes to its summary page
+// (an audit's summary.md; docs/ci.md).
+std::string render_markdown_summary(const Report& report);
 // A self-contained page (no network, scripts or fonts) with SVG bar charts.
 std::string render_html(const Report& report);
 std::string render(const Report& report, Format format);

@@ -7,7 +7,14 @@
 namespace onramp::audit::keys {
 inline constexpr const char* kVerdictSection = "verdict";
 inline constexpr const char* kStepsTable = "steps";
+inline constexpr const char* kWallSeconds = "audit_wall_seconds";
 }  // namespace onramp::audit::keys
+
+namespace onramp::index::keys {
+inline constexpr const char* kSection = "index";
+inline constexpr const char* kDownloadedBytes = "downloaded_bytes";
+inline constexpr const char* kCacheHitBytes = "cache_hit_bytes";
+}  // namespace onramp::index::keys
 
 namespace onramp::wheel::keys {
 // With several wheels, each has its own section: "wheel:<file name>".
@@ -22,6 +29,8 @@ inline constexpr const char* kSection = "install";
 inline constexpr const char* kNativeBytes = "native_bytes";
 inline constexpr const char* kFootprintBytes = "footprint_bytes";
 inline constexpr const char* kTempEstimateBytes = "temp_estimate_bytes";
+inline constexpr const char* kPipSeconds = "pip_seconds";
+inline constexpr const char* kPipOutcome = "pip_outcome";
 }  // namespace onramp::install::keys
 
 namespace onramp::probe::keys {
@@ -31,6 +40,7 @@ inline constexpr const char* kDeviceStringsTable = "device_strings";
 inline constexpr const char* kRuntimeRegisteredTable = "runtime_registered";
 inline constexpr const char* kImportColdSeconds = "import_cold_s";
 inline constexpr const char* kImportWarmMedianSeconds = "import_warm_median_s";
+inline constexpr const char* kRuntimeRegisteredOps = "runtime_registered_ops";
 }  // namespace onramp::probe::keys
 
 namespace onramp::ops::keys {

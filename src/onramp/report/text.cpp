@@ -6,8 +6,10 @@
 #include "onramp/report/finding_graph.h"
 #include "onramp/report/finding_groups.h"
 #include "onramp/report/render.h"
+#include "onramp/report/summary.h"
 #include "onramp/report/terminal_text.h"
 #include "onramp/report/text_table.h"
+#include "onramp/util/text.h"
 
 namespace onramp::report {
 namespace {
@@ -52,15 +54,22 @@ class TextWriter {
   }
 
   // "  label  value  [n]": labels in a column, values bold, long ones wrapped.
-  void figures(const std::vector<Figure>& figures, size_t first_method) {
+  void figures(const std::vector<Figure>& list, size_t first_method) {
+    std::vector<std::pair<const Figure*, size_t>> numbered;
+    for (const auto& f : list) numbered.emplace_back(&f, first_method + numbered.size());
+    figures(numbered);
+  }
+
+  // Each figure with the number of its method in the methods list.
+  void figures(const std::vector<std::pair<const Figure*, size_t>>& numbered) {
     size_t label_width = 0;
-    for (const auto& f : figures) label_width = std::max(label_width, display_width(terminal_safe(f.label)));
+    for (const auto& [f, n] : numbered) label_width = std::max(label_width, display_width(terminal_safe(f->label)));
     if (style_.width != 0) label_width = std::min(label_width, std::max<size_t>(20, style_.width * 2 / 5));
-    size_t n = first_method;
-    for (const auto& f : figures) {
+    for (const auto& [figure, n] : numbered) {
+      const Figure& f = *figure;
       std::string value = format_value(f.value, f.unit);
       if (f.value.is_null() && !f.not_measured.empty()) value += " (" + f.not_measured + ")";
-      std::string ref = fmt::format("  [{}]", n++);
+      std::string ref = fmt::format("  [{}]", n);
       size_t used = 2 + label_width + 2 + display_width(ref);
       size_t room = style_.width == 0 ? 0 : style_.width > used + 10 ? style_.width - used : 10;
       auto labels = wrap(terminal_safe(f.label), style_.width == 0 ? 0 : label_width);
@@ -115,19 +124,54 @@ std::vector<const Section*> problem_sources(const Report& report) {
   return all;
 }
 
-void summary(TextWriter& w, const Report& report) {
+// At most this many roots in the summary's list; the rest are in the list below it.
+constexpr size_t kSummaryRoots = 6;
+
+// The answer first (summary.h): the target, the host, one sentence, the root
+// causes by title, the headline figures; a summary that fits 24 lines of 100
+// columns. The whole texts follow.
+void answer_first(TextWriter& w, const Report& report, const TextStyle& style) {
   const Section& first = report.sections.front();
-  w.title(first.title);
+  Summary sum = summarize(report);
+  w.title(sum.heading);
   // What was measured, as the user named it, and on which interpreter.
-  if (std::string name = target_name(report.target); !name.empty()) w.paragraph("  ", 2, "Target: " + name, 4);
-  if (report.target.contains("python") && report.target["python"].is_string()) {
-    w.paragraph("  ", 2, "Python: " + report.target["python"].get<std::string>(), 4);
-  }
+  if (!sum.target.empty()) w.paragraph("  Target: ", 10, sum.target, 10);
+  if (!sum.host.empty()) w.paragraph("  Host:   ", 10, sum.host, 10);
+  if (!sum.answer.empty()) w.paragraph("  Answer: ", 10, sum.answer, 10);
   // What was not measured comes first: a reader of the first lines must not take silence for clean.
+  if (!sum.not_measured.empty()) w.paragraph("  ", 2, sum.not_measured, 4);
+  if (!sum.roots.empty()) {
+    w.out() += "\n  Root causes\n";
+    for (size_t i = 0; i < sum.roots.size() && i < kSummaryRoots; ++i) {
+      const SummaryRoot& root = sum.roots[i];
+      std::string label = std::string(to_string(root.severity));
+      std::string after = root.following == 0 ? "" : " (" + following_count_text(root.following) + ")";
+      size_t used = 4 + label.size() + 3 + after.size();
+      std::string title = style.width > used + 20 ? util::shortened(root.title, style.width - used) : root.title;
+      w.paragraph("    " + w.severity_tag(root.severity, label) + " ", used - after.size(), title + after, 8);
+    }
+    if (sum.roots.size() > kSummaryRoots) {
+      w.paragraph("    ", 4, fmt::format("and {} more, below", sum.roots.size() - kSummaryRoots), 4);
+    }
+  }
+  std::vector<std::pair<const Figure*, size_t>> headline;
+  for (const Figure* f : sum.headline) headline.emplace_back(f, static_cast<size_t>(f - first.figures.data()) + 1);
+  if (!headline.empty()) {
+    w.out() += "\n";
+    w.figures(headline);
+  }
+}
+
+void summary(TextWriter& w, const Report& report, const TextStyle& style) {
+  const Section& first = report.sections.front();
+  answer_first(w, report, style);
   const Finding* unmeasured = not_measured_finding(first);
-  if (unmeasured) w.paragraph("  ", 2, unmeasured->text, 4);
-  // A verdict starts with its root causes; other summaries with their figures.
-  if (!first.restates_findings) w.figures(first.figures, 1);
+  // A summary that is not a verdict shows the rest of its figures before its problems.
+  if (!first.restates_findings && first.figures.size() > kHeadlineFigures) {
+    std::vector<std::pair<const Figure*, size_t>> rest;
+    for (size_t i = kHeadlineFigures; i < first.figures.size(); ++i) rest.emplace_back(&first.figures[i], i + 1);
+    w.figures(rest);
+  }
   std::vector<FindingGroup> problems;
   for (Severity severity : {Severity::blocker, Severity::friction}) {
     for (const Section* s : problem_sources(report)) {
@@ -145,7 +189,7 @@ void summary(TextWriter& w, const Report& report) {
     w.finding_groups(problems);
   }
   if (first.restates_findings) {
-    w.out() += "\n";
+    w.out() += "\n  Every figure\n";
     w.figures(first.figures, 1);
   }
 }
@@ -192,7 +236,7 @@ void section_body(TextWriter& w, const Section& s, bool first) {
 std::string render_text(const Report& report, const TextStyle& style) {
   TextWriter w(style);
   if (!report.sections.empty()) {
-    summary(w, report);
+    summary(w, report, style);
     w.out() += "\n";
     if (style.brief) {
       std::string where = style.full_report.empty() ? "" : "in " + style.full_report + ", or ";

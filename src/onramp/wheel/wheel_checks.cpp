@@ -140,10 +140,12 @@ void add_interpreter_checks(report::Section& s, const WheelFacts& f, const Wheel
   else fits.value = SpecifierSet::parse(torch->specifier)->contains_text(*py->torch_version, true);
   s.add(fits);
   if (fits.value.is_boolean() && !fits.value.get<bool>()) {
-    s.add(Finding{Severity::friction,
+    auto& found = s.add(Finding{Severity::friction,
                   fmt::format("the wheel requires torch {} but {} has torch {}: pip will want another torch", torch->specifier,
                               py->python, *py->torch_version),
                   "install into an environment with a matching torch, or provide one through --find-links", ev});
+    found.title = fmt::format("The wheel requires torch {}; this interpreter has torch {}", torch->specifier,
+                              *py->torch_version);
   }
 }
 
@@ -172,10 +174,12 @@ void add_readme_check(report::Section& s, const WheelFacts& f, const WheelContex
   else agree.not_measured = claim ? meta.not_measured : readme.not_measured;
   s.add(agree);
   if (agree.value.is_boolean() && !agree.value.get<bool>()) {
-    s.add(Finding{Severity::friction,
+    auto& found = s.add(Finding{Severity::friction,
                   fmt::format("the README says Python {} ({}) but Requires-Python is {}: the docs and the metadata disagree",
                               claim->minimum, readme.evidence, f.metadata.requires_python),
                   "make them agree; pip enforces Requires-Python, not the README", agree.evidence});
+    found.title = fmt::format("The README says Python {}, the wheel's Requires-Python {}", claim->minimum,
+                              f.metadata.requires_python);
   }
 }
 

@@ -1,0 +1,149 @@
+#include "onramp/report/summary.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+#include "onramp/report/finding_graph.h"
+#include "onramp/report/finding_title.h"
+#include "onramp/report/render.h"
+
+namespace onramp::report {
+namespace {
+
+// The verdict's figures that say what the backend costs and how far it goes,
+// in the order a reader asks: what it downloads and takes on disk, how long
+// it installs and imports, what it serves, how far it plugs in, how long the
+// audit took.
+constexpr const char* kVerdictHeadline[] = {"download_bytes", "installed_footprint_bytes", "install_seconds",
+                                            "import_cold_seconds", "ops_registered", "integration",
+                                            "audit_wall_seconds"};
+
+bool is_problem(const Finding& f) { return f.severity == Severity::blocker || f.severity == Severity::friction; }
+
+std::string host_text(const Json& target) {
+  const Json* host = target.contains("host") && target["host"].is_object() ? &target["host"] : nullptr;
+  if (!host) return target.contains("python") && target["python"].is_string() ? target["python"].get<std::string>() : "";
+  auto text = [&](const char* key) {
+    return host->contains(key) && (*host)[key].is_string() ? (*host)[key].get<std::string>() : std::string();
+  };
+  std::string torch = text("torch_version");
+  std::string out = "Python " + text("python_version") + ", " + (torch.empty() ? "no torch" : "torch " + torch);
+  if (std::string by = text("chosen_by"); !by.empty()) out += ", chosen by " + by;
+  return out;
+}
+
+// The sections whose findings are the report's own: those that do not
+// restate others', else (a view that kept only the verdict) the restating
+// ones, whose copies keep their ids and links.
+bool counted(const Report& report, const Section& section) {
+  bool any_own = false;
+  for (const auto& s : report.sections) any_own = any_own || !s.restates_findings;
+  return any_own ? !section.restates_findings : true;
+}
+
+// Every root problem, with how many findings lead back to it.
+std::vector<SummaryRoot> roots_of(const Report& report) {
+  std::map<std::string, const Finding*> by_id;
+  for (const auto& s : report.sections) {
+    if (!counted(report, s)) continue;
+    for (const auto& f : s.findings) {
+      if (!f.id.empty()) by_id[f.id] = &f;
+    }
+  }
+  std::map<std::string, size_t> following;
+  for (const auto& [id, f] : by_id) {
+    const Finding* root = f;
+    for (size_t hops = 0; !root->caused_by.empty() && hops < 32; ++hops) {
+      auto it = by_id.find(root->caused_by);
+      if (it == by_id.end()) break;
+      root = it->second;
+    }
+    if (root != f) ++following[root->id];
+  }
+  std::vector<SummaryRoot> out;
+  for (Severity severity : {Severity::blocker, Severity::friction}) {
+    for (const auto& s : report.sections) {
+      if (!counted(report, s)) continue;
+      for (const auto& f : s.findings) {
+        if (f.severity != severity || !f.caused_by.empty() || !is_problem(f)) continue;
+        out.push_back({f.severity, finding_title(f), f.id, f.id.empty() ? 0 : following[f.id]});
+      }
+    }
+  }
+  return out;
+}
+
+const Figure* figure_in(const Section& s, const std::string& key) {
+  for (const auto& f : s.figures) {
+    if (f.key == key) return &f;
+  }
+  return nullptr;
+}
+
+// What the audit reached, in words, from the verdict's figures: "Installs and imports".
+std::string reached(const Section& verdict) {
+  std::vector<std::string> parts;
+  if (const Figure* pip = figure_in(verdict, "install_outcome"); pip && pip->value.is_string()) {
+    parts.push_back(pip->value.get<std::string>() == "exit 0" ? "installs" : "does not install");
+  }
+  if (const Figure* cold = figure_in(verdict, "import_cold_seconds"); cold && cold->value.is_number()) {
+    parts.push_back("imports");
+  }
+  if (parts.empty()) return "";
+  std::string out = parts.size() == 2 ? parts[0] + " and " + parts[1] : parts[0];
+  out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
+  return out;
+}
+
+std::string answer_of(const Report& report, const std::vector<SummaryRoot>& roots, bool unmeasured) {
+  size_t blockers = 0, frictions = 0;
+  for (const auto& r : roots) (r.severity == Severity::blocker ? blockers : frictions) += 1;
+  std::string judged;
+  if (blockers > 0) {
+    judged = fmt::format("{} cause{} block{} it on this machine", blockers, blockers == 1 ? "" : "s",
+                         blockers == 1 ? "s" : "");
+    if (frictions > 0) judged += fmt::format(", and {} more make{} it harder", frictions, frictions == 1 ? "s" : "");
+  } else if (frictions > 0) {
+    judged = fmt::format("nothing blocks it; {} cause{} of friction", frictions, frictions == 1 ? "" : "s");
+  } else {
+    judged = unmeasured ? "nothing blocks it in what was measured" : "nothing blocks it, and no friction was found";
+  }
+  std::string start = reached(report.sections.front());
+  std::string out = start.empty() ? judged : start + "; " + judged;
+  out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
+  return out + (unmeasured ? ". Not everything was measured (below)." : ".");
+}
+
+}  // namespace
+
+std::string following_count_text(size_t following) {
+  return following == 0 ? "" : fmt::format("{} more follow{}", following, following == 1 ? "s" : "");
+}
+
+Summary summarize(const Report& report) {
+  Summary out;
+  if (report.sections.empty()) return out;
+  const Section& first = report.sections.front();
+  out.heading = first.title;
+  out.target = target_name(report.target);
+  out.host = host_text(report.target);
+  if (const Finding* unmeasured = not_measured_finding(first)) out.not_measured = unmeasured->text;
+  out.roots = roots_of(report);
+  if (first.restates_findings) {
+    out.answer = answer_of(report, out.roots, !out.not_measured.empty());
+    for (const char* key : kVerdictHeadline) {
+      for (const auto& f : first.figures) {
+        if (f.key == key && !f.value.is_null()) out.headline.push_back(&f);
+      }
+    }
+  } else {
+    for (const auto& f : first.figures) {
+      if (out.headline.size() == kHeadlineFigures) break;
+      out.headline.push_back(&f);
+    }
+  }
+  return out;
+}
+
+}  // namespace onramp::report
