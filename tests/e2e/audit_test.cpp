@@ -76,7 +76,28 @@ TEST_F(AuditReference, WritesThreeReportsAndPrintsTheVerdict) {
   for (const char* name : {"report.json", "report.md", "report.html"}) {
     EXPECT_GT(fs::file_size(dir_->path() + "/run/" + name), 1000u) << name;
   }
-  EXPECT_NE(run_->out.find("Verdict: onramp-ref"), std::string::npos) << run_->out;
+  // The answer first: the first 24 lines name the target, answer in a sentence and name each root by its title.
+  std::string first;
+  for (size_t at = 0, line = 0; line < 24 && at < run_->out.size(); ++line) {
+    size_t end = run_->out.find('\n', at);
+    first += run_->out.substr(at, end == std::string::npos ? std::string::npos : end - at + 1);
+    at = end == std::string::npos ? run_->out.size() : end + 1;
+  }
+  EXPECT_EQ(first.find("Verdict: onramp-ref"), 0u) << run_->out;
+  EXPECT_NE(first.find("Target: examples/reference-backend"), std::string::npos) << first;
+  EXPECT_NE(first.find("Answer: Installs and imports; 2 causes block it"), std::string::npos) << first;
+  size_t roots = 0;
+  const auto doc = report();
+  for (const auto& [key, section] : doc["sections"].items()) {
+    if (key == "verdict") continue;
+    for (const auto& f : section["findings"]) {
+      std::string severity = f["severity"];
+      if ((severity != "blocker" && severity != "friction") || !f["caused_by"].get<std::string>().empty()) continue;
+      ++roots;
+      EXPECT_NE(first.find(f["title"].get<std::string>()), std::string::npos) << f["title"] << "\n" << first;
+    }
+  }
+  EXPECT_EQ(roots, 5u);  // 2 root blockers, 3 root frictions
   // One after another with one job; with more (the default: the core count), beside the probe.
   bool in_turn = run_->err.find("[8/9] examples") != std::string::npos && run_->err.find("[9/9] routes") != std::string::npos;
   bool beside = run_->err.find("[7-8/9] probe, and beside it: examples") != std::string::npos &&

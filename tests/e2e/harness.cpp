@@ -1,5 +1,7 @@
 #include "harness.h"
 
+#include "report_checks.h"
+
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <spawn.h>
@@ -31,7 +33,9 @@ std::string slurp_fd(int fd) {
 RunResult run_onramp(const std::vector<std::string>& args, const std::vector<std::string>& env) {
   std::vector<std::string> argv{ONRAMP_BINARY};
   argv.insert(argv.end(), args.begin(), args.end());
-  return run_program(argv, env);
+  RunResult r = run_program(argv, env);
+  check_reports_of_run(args, r.out);  // every report a test makes is readable (report_checks.h)
+  return r;
 }
 
 RunResult run_onramp_unprivileged(const std::vector<std::string>& args) {

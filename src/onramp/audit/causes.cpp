@@ -49,10 +49,9 @@ Finding* first_root_blocker(report::Report& r, const std::string& key) {
 void link_failed_import(report::Report& r, const std::string& module) {
   report::Section* probe = r.section("probe");
   if (!probe || module.empty()) return;
-  std::string failed = "import " + module + " failed";
   Finding* root = nullptr;
   for (auto& f : probe->findings) {
-    if (f.text.starts_with(failed + " (")) {
+    if (f.role == report::kModuleImportRole) {
       root = &f;
       break;
     }
@@ -69,7 +68,8 @@ void link_failed_import(report::Report& r, const std::string& module) {
     if (!s) continue;
     for (auto& f : s->findings) {
       if (&f == root || !f.caused_by.empty() || !is_problem(f)) continue;
-      bool same = f.text.starts_with(failed) || f.text.find("import " + module) != std::string::npos;
+      // The same failure is the same fact (an example's `import M`, the device-API probe's import).
+      bool same = !f.fact.empty() && f.fact == root->fact;
       report::link_finding(f, *root, same ? "the same import failed" : "the module it calls was not imported");
     }
   }

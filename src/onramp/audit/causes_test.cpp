@@ -112,7 +112,8 @@ TEST(Causes, OneOpNotServedIsOneRootWhereverItIsHit) {
 TEST(Causes, AFailedImportIsABlockerAndWhatFailsAfterItFollowsFromIt) {
   report::Report r;
   auto& tried = add_section(r, "probe");
-  tried.add(failed("import vendor_x failed (cold run)", "RuntimeError", "vendor runtime not initialised"));
+  tried.add(failed("import vendor_x failed (cold run)", "RuntimeError", "vendor runtime not initialised"))
+      .role = report::kModuleImportRole;  // as the import probe marks it
   tried.add(failed("import vendor_x failed in the device-API probe", "RuntimeError", "vendor runtime not initialised"));
   tried.add(failed("torch.randn((4,4), device=\"vx\")", "RuntimeError",
                    "Expected one of cpu, cuda device type at start of device string: vx"));
@@ -215,7 +216,9 @@ TEST(Causes, ARequiresPythonThatExcludesTheHostIsOneRootThroughTheInstallAndTheI
   Finding refused{Severity::blocker, "pip install failed (exit 1): pip says \"requires a different Python\"", "", "cmd"};
   refused.fact = report::kPythonExcludedFact;
   add_section(r, "install").add(refused);
-  add_section(r, "probe").add(failed("import onramp_ref failed (cold run)", "ImportError", "cannot import name '_C'"));
+  add_section(r, "probe")
+      .add(failed("import onramp_ref failed (cold run)", "ImportError", "cannot import name '_C'"))
+      .role = report::kModuleImportRole;
   add_section(r, "examples")
       .add(failed("`import onramp_ref`", "ImportError", "cannot import name '_C'", "README.md:3"));
   report::assign_finding_ids(r);
@@ -231,7 +234,8 @@ TEST(Causes, AFailedImportAfterAGoodInstallIsItsOwnRoot) {
   report::Report r;
   add_section(r, "install");
   add_section(r, "probe")
-      .add(failed("import onramp_ref failed (cold run)", "ImportError", "libvendor.so: cannot open"));
+      .add(failed("import onramp_ref failed (cold run)", "ImportError", "libvendor.so: cannot open"))
+      .role = report::kModuleImportRole;
   report::assign_finding_ids(r);
   link_causes(r, "onramp_ref");
   EXPECT_EQ(first_caused_by(r, "probe"), "");
@@ -243,7 +247,8 @@ TEST(Causes, AFailedImportAfterAGoodInstallIsItsOwnRoot) {
 TEST(Causes, AStepThatFailsOnTheSameImportFollowsFromTheProbesImport) {
   report::Report r;
   add_section(r, "probe")
-      .add(failed("import onramp_ref failed (cold run)", "ImportError", "libvendor.so: cannot open"));
+      .add(failed("import onramp_ref failed (cold run)", "ImportError", "libvendor.so: cannot open"))
+      .role = report::kModuleImportRole;
   report::assign_finding_ids(r);
   link_causes(r, "onramp_ref");
   std::vector<StepRecord> steps{{"probe", "ran", "import onramp_ref", 1.0},

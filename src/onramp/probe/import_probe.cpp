@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "onramp/probe/import_output.h"
+#include "onramp/report/finding_graph.h"
 #include "onramp/report/section_keys.h"
 #include "onramp/diagnosis/outcome.h"
 #include "onramp/report/json_fields.h"
@@ -186,6 +187,7 @@ void add_import_findings(report::Section& s, const std::vector<ImportRun>& runs,
       auto finding = diagnosis::failure_finding("import " + module + " failed (" + r.kind + " run)", *r.failure, r.run.command);
       // The backend that does not import cannot be used at all, whatever its message says.
       finding.severity = report::Severity::blocker;
+      finding.role = report::kModuleImportRole;
       if (r.failure->diagnosis) finding.diagnosis = r.failure->diagnosis->id;
       s.add(std::move(finding));
       break;  // the same failure in every run says nothing new

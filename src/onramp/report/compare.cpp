@@ -1,5 +1,7 @@
 #include "onramp/report/compare.h"
 
+#include "onramp/report/summary.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -268,6 +270,34 @@ std::vector<CompareRow> finding_rows(const std::vector<Source>& sources) {
   return rows;
 }
 
+// The answer first: one row with each report's one-sentence answer, one with
+// its root causes by title (summary.h), read from each document alone.
+std::vector<CompareRow> answer_rows(const std::vector<std::pair<std::string, Json>>& reports) {
+  CompareRow answer{"answer", "verdict", "answer", "Answer", "", "",
+                    "the summary's sentence: what the audit reached and how many root causes block it or make it harder",
+                    false, {}, {}};
+  CompareRow roots{"answer", "verdict", "root_causes", "Root causes", "", "",
+                   "each root blocker and friction by its title, with how many findings follow from it", false, {}, {}};
+  for (const auto& [path, document] : reports) {
+    Summary sum = summarize(summary_view(document));
+    CompareCell said, causes;
+    if (sum.answer.empty()) {
+      said.not_measured = "no verdict section in this report (not an audit)";
+    } else {
+      said.value = sum.answer;
+    }
+    std::vector<std::string> titles;
+    for (const auto& r : sum.roots) {
+      titles.push_back(fmt::format("{}: {}{}", to_string(r.severity), r.title,
+                                   r.following == 0 ? "" : " (" + following_count_text(r.following) + ")"));
+    }
+    causes.value = titles.empty() ? Json("none") : Json(fmt::format("{}", fmt::join(titles, " | ")));
+    answer.cells.push_back(std::move(said));
+    roots.cells.push_back(std::move(causes));
+  }
+  return {answer, roots};
+}
+
 }  // namespace
 
 std::string neutral_method(std::string method, const std::vector<std::string>& names) {
@@ -301,7 +331,8 @@ Comparison compare_reports(const std::vector<std::pair<std::string, Json>>& repo
       if (std::find(sections.begin(), sections.end(), as) == sections.end()) sections.push_back(as);
     }
   }
-  // The verdict first: it is what a reader compares first.
+  // The answer first, then the verdict: what a reader compares first.
+  out.rows = answer_rows(reports);
   std::stable_partition(sections.begin(), sections.end(), [](const std::string& s) { return s == "verdict"; });
   for (const auto& section : sections) {
     auto rows = figure_rows(section, sources);

@@ -66,7 +66,14 @@ TEST(Compare, AMissingSectionIsNotMeasuredWithWhy) {
   EXPECT_FALSE(cold->cells[0].best);  // one value: nothing to compare it with
   Json j = comparison_to_json(c);
   EXPECT_EQ(j["schema"], kCompareSchema);
-  EXPECT_EQ(j["rows"][0]["cells"][1]["not_measured"], "no probe section in this report");
+  // The answer first: each report's sentence, not measured without a verdict.
+  EXPECT_EQ(j["rows"][0]["key"], "answer");
+  EXPECT_EQ(j["rows"][0]["cells"][1]["not_measured"], "no verdict section in this report (not an audit)");
+  for (const auto& r : j["rows"]) {
+    if (r["key"] == "import_cold_s") {
+      EXPECT_EQ(r["cells"][1]["not_measured"], "no probe section in this report");
+    }
+  }
 }
 
 size_t count(const std::string& text, const std::string& what) {
@@ -146,6 +153,34 @@ TEST(Compare, EachBackendsOwnWheelIsComparedInOneRowTheirDependenciesKeepTheirOw
   ASSERT_NE(point, nullptr);  // the scorecard's points, one row each
   EXPECT_EQ(point->cells[0].value, "needs_device");
   EXPECT_EQ(point->cells[1].value, "raises");
+}
+
+
+// compare begins with each report's answer and its root causes by title: a /3 report's titles, and an older
+// report's (findings without a title) from its texts.
+TEST(Compare, EachReportsAnswerAndRootTitlesComeFirst) {
+  Json tpu = Json::parse(R"({"schema": "onramp.report/3", "target": {"kind": "requirement", "requirement": "torch-tpu"},
+    "sections": {
+      "verdict": {"title": "Verdict: torch-tpu", "figures": [
+         {"key": "install_outcome", "label": "pip outcome", "value": "exit 0", "unit": "", "method": "", "evidence": ""}],
+       "findings": []},
+      "probe": {"title": "p", "figures": [], "findings": [
+         {"severity": "blocker", "title": "'tpu' is never registered as a device name on this machine",
+          "text": "After import, PrivateUse1 is still named 'privateuseone': long", "id": "probe.1", "caused_by": ""},
+         {"severity": "blocker", "title": "x", "text": "x", "id": "probe.2", "caused_by": "probe.1"}]}}})");
+  Json old = Json::parse(R"({"schema": "onramp.report/2", "target": {"kind": "wheel", "module": "torch_xla"},
+    "sections": {
+      "verdict": {"title": "Verdict", "figures": [], "findings": []},
+      "wheel": {"title": "w", "figures": [], "findings": [
+         {"severity": "friction", "text": "the README says Python 3.11 (README.md:3): the docs and the metadata disagree"}]}}})");
+  auto c = compare_reports({{"tpu.json", tpu}, {"old.json", old}});
+  ASSERT_GE(c.rows.size(), 2u);
+  EXPECT_EQ(c.rows[0].key, "answer");
+  EXPECT_EQ(c.rows[0].cells[0].value, "Installs; 1 cause blocks it on this machine.");
+  EXPECT_EQ(c.rows[0].cells[1].value, "Nothing blocks it; 1 cause of friction.");
+  EXPECT_EQ(c.rows[1].key, "root_causes");
+  EXPECT_EQ(c.rows[1].cells[0].value, "blocker: 'tpu' is never registered as a device name on this machine (1 more follows)");
+  EXPECT_EQ(c.rows[1].cells[1].value, "friction: the README says Python 3.11 (README.md:3)");
 }
 
 }  // namespace

@@ -14,6 +14,10 @@ namespace onramp::report {
 // renderer says first.
 inline constexpr const char* kNotMeasured = "not-measured";
 
+// The role of the finding that the backend's module did not import (the
+// import probe's): every other problem of the probe and the examples follows
+// from it (audit/causes.cpp).
+inline constexpr const char* kModuleImportRole = "module_import_failed";
 // The fact of a finding that the interpreter's Python is outside a wheel's
 // Requires-Python: the wheel section measures it, pip's refusal to install
 // ("requires a different Python") shows it again.

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "onramp/report/render.h"
+#include "onramp/report/summary_test_util.h"
 #include "onramp/report/svg.h"
 #include "onramp/util/test_cases.h"
 
@@ -59,6 +60,24 @@ TEST(Html, TheTitleNamesTheTargetAsTheUserNamedIt) {
                                             "<h1>onramp report: " + name + "</h1>"},
                                      {});
   }
+}
+
+
+// The answer first: the summary's sentence and each root's title, linked to its finding, before any section;
+// each finding is its title with the whole text one click away.
+TEST(Html, TheSummaryLeadsAndFindingsAreTitlesThatOpen) {
+  Report r = testing::audit_report();
+  std::string html = render_html(r);
+  onramp::testing::expect_contains(
+      html, {"<section id=\"summary\"",
+             "<p class=\"answer\">Installs and imports; 1 cause blocks it on this machine, and 1 more makes it "
+             "harder.</p>",
+             "<a href=\"#probe.1\">&apos;tpu&apos; is never registered as a device name on this machine</a>",
+             "<dl class=\"headline\">", "<dd>249.0 MB (249,000,000 bytes)</dd>",
+             "<details class=\"finding blocker\" id=\"probe.1\" open><summary>",
+             "<details class=\"finding info\"><summary>", "@media print"},
+      {});
+  EXPECT_LT(html.find("id=\"summary\""), html.find("<section id=\"verdict\""));
 }
 
 }  // namespace

@@ -88,6 +88,10 @@ struct Finding {
   // ("op_not_registered aten::lt.Scalar_out"), so that findings that show one
   // fact can hang under one root.
   std::string fact;
+  // Not written: what the finding is to the audit's causal rules, where that
+  // is more than its fact (kModuleImportRole: the backend's module did not
+  // import, so everything that needs it follows), set where it is made.
+  std::string role;
   // Not written: the packages whose code the failure passed through,
   // outermost first, so that a failure inside a package whose service could
   // not be reached can hang under that (audit/causes.cpp).

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 
 #include "onramp/report/finding_graph.h"
@@ -116,6 +117,45 @@ std::string answer_of(const Report& report, const std::vector<SummaryRoot>& root
 }
 
 }  // namespace
+
+Report summary_view(const Json& document) {
+  Report out;
+  auto text = [](const Json& object, const char* key) {
+    return object.is_object() && object.contains(key) && object[key].is_string() ? object[key].get<std::string>()
+                                                                                  : std::string();
+  };
+  if (document.is_object() && document.contains("target")) out.target = document["target"];
+  const Json sections = document.is_object() && document.contains("sections") ? document["sections"] : Json();
+  if (!sections.is_object()) return out;
+  // The verdict first, as the audit writes it; the rest in the document's order.
+  std::vector<std::string> keys;
+  for (const auto& [key, s] : sections.items()) keys.push_back(key);
+  std::stable_partition(keys.begin(), keys.end(), [](const std::string& k) { return k == "verdict"; });
+  for (const auto& key : keys) {
+    const Json& s = sections[key];
+    Section section{key, text(s, "title"), {}, {}, {}};
+    section.restates_findings = key == "verdict";
+    for (const auto& f : s.is_object() && s.contains("figures") && s["figures"].is_array() ? s["figures"] : Json::array()) {
+      Figure figure{text(f, "key"), text(f, "label"), f.is_object() && f.contains("value") ? f["value"] : Json(),
+                    text(f, "unit"), text(f, "method"), text(f, "evidence"), text(f, "not_measured")};
+      section.figures.push_back(std::move(figure));
+    }
+    for (const auto& f : s.is_object() && s.contains("findings") && s["findings"].is_array() ? s["findings"] : Json::array()) {
+      std::string severity = text(f, "severity");
+      Finding finding{severity == "blocker"    ? Severity::blocker
+                      : severity == "friction" ? Severity::friction
+                      : severity == "good"     ? Severity::good
+                                               : Severity::info,
+                      text(f, "text"), text(f, "remedy"), text(f, "evidence"), text(f, "place"), text(f, "diagnosis")};
+      finding.title = text(f, "title");
+      finding.id = text(f, "id");
+      finding.caused_by = text(f, "caused_by");
+      section.findings.push_back(std::move(finding));
+    }
+    out.sections.push_back(std::move(section));
+  }
+  return out;
+}
 
 std::string following_count_text(size_t following) {
   return following == 0 ? "" : fmt::format("{} more follow{}", following, following == 1 ? "s" : "");

@@ -31,6 +31,12 @@ inline constexpr size_t kHeadlineFigures = 8;
 
 Summary summarize(const Report& report);
 
+// The same from a saved report's JSON, of any onramp.report version: the
+// parts the summary reads (the target, each section's title, figures and
+// findings; the "verdict" section restates the others'). A finding without
+// a "title" (written before findings had one) gets finding_title's.
+Report summary_view(const Json& document);
+
 // "2 more follow" for a root; "" when nothing follows.
 std::string following_count_text(size_t following);
 
