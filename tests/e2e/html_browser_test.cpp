@@ -27,7 +27,13 @@ constexpr const char* kChromium = "/usr/bin/chromium";
 constexpr const char* kMeasure = R"(<script>
 (function () {
   var root = document.documentElement;
-  var out = {viewport: root.clientWidth, scroll_width: root.scrollWidth, body_width: document.body.scrollWidth, charts: []};
+  var out = {viewport: root.clientWidth, scroll_width: root.scrollWidth, body_width: document.body.scrollWidth, charts: [],
+             height: root.clientHeight, title: document.title, answer: null, roots: []};
+  var answer = document.querySelector('#summary .answer');
+  if (answer) out.answer = {text: answer.textContent, bottom: answer.getBoundingClientRect().bottom};
+  document.querySelectorAll('#summary ol.roots li').forEach(function (li) {
+    out.roots.push({text: li.textContent, bottom: li.getBoundingClientRect().bottom});
+  });
   document.querySelectorAll('svg.chart').forEach(function (svg) {
     var r = svg.getBoundingClientRect();
     var chart = {left: r.left, right: r.right, width: r.width, height: r.height, font_px: 0, bars: []};
@@ -185,6 +191,51 @@ TEST(HtmlBrowser, LongPathsAndCodeNeverMakeThePageScrollSideways) {
     ASSERT_FALSE(m.is_null());
     EXPECT_LE(m["scroll_width"].get<double>(), m["viewport"].get<double>()) << "the page overflows horizontally: " << m;
     EXPECT_LE(m["body_width"].get<double>(), m["viewport"].get<double>()) << m;
+  }
+}
+
+// The answer first, on a phone and on a desktop: the reference audit's page (as `make run` makes it)
+// names its target in the document's title, its first screen holds the summary's sentence and the
+// title of every root cause, and it never scrolls sideways.
+TEST(HtmlBrowser, TheAuditPageShowsTheAnswerAndEveryRootOnItsFirstScreen) {
+  ASSERT_EQ(shell(std::string("test -x ") + kChromium), 0) << kChromium << " is missing: scripts/install-deps.sh installs it";
+  TempDir d;
+  const std::string backend = std::string(ONRAMP_SOURCE_DIR) + "/examples/reference-backend";
+  ASSERT_EQ(shell("PYTHON='" + std::string(ONRAMP_TORCH2_PYTHON) + "' '" + backend + "/build.sh' '" + d.path() +
+                  "/dist' >&2"),
+            0);
+  std::string wheel;
+  for (const auto& e : std::filesystem::directory_iterator(d.path() + "/dist")) wheel = e.path().string();
+  auto r = run_onramp({"audit", backend, "--profile", "reference", "--python", ONRAMP_TORCH2_PYTHON, "--wheel", wheel,
+                       "--pip-args=--ignore-requires-python", "--env", "ONRAMP_REF_DEVICE_COUNT=0", "--runs", "1",
+                       "--out", d.path() + "/run"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::filesystem::copy_file(d.path() + "/run/report.html", d.path() + "/report.html");
+  json report = json::parse(read_file(d.path() + "/run/report.json"));
+  size_t roots = 0;
+  for (const auto& [key, section] : report["sections"].items()) {
+    if (key == "verdict") continue;
+    for (const auto& f : section["findings"]) {
+      roots += (f["severity"] == "blocker" || f["severity"] == "friction") && f["caused_by"] == "";
+    }
+  }
+  ASSERT_GT(roots, 0u);
+  for (const Viewport& v : {Viewport{390, 844}, Viewport{1280, 900}}) {
+    SCOPED_TRACE("viewport " + std::to_string(v.width) + "x" + std::to_string(v.height));
+    write_pages(d, v);
+    json m = measure(d, v);
+    ASSERT_FALSE(m.is_null());
+    std::cout << "[ measured ] " << v.width << " px: " << m.dump() << "\n";
+    EXPECT_LE(m["scroll_width"].get<double>(), m["viewport"].get<double>()) << "the page overflows horizontally: " << m;
+    EXPECT_EQ(m["title"], "onramp report: " + backend) << m;
+    ASSERT_TRUE(m["answer"].is_object()) << m;
+    EXPECT_EQ(m["answer"]["text"].get<std::string>().find("Installs and imports; 2 causes block it"), 0u) << m;
+    EXPECT_LE(m["answer"]["bottom"].get<double>(), m["height"].get<double>()) << m;
+    ASSERT_EQ(m["roots"].size(), roots) << m;
+    for (const auto& root : m["roots"]) {
+      EXPECT_LE(root["bottom"].get<double>(), m["height"].get<double>()) << "below the first screen: " << root;
+    }
+    check_screenshot(d, v);
   }
 }
 
