@@ -139,10 +139,11 @@ report::Section integration_section(const ScorecardInputs& in) {
   for (const auto* run : {&in.runtime, &in.autoload_on}) {
     for (const auto& h : run->hangs) {
       if (h.point == "harmless") harmless_hang = s.findings.size();
-      s.add(report::Finding{report::Severity::blocker,
-                            fmt::format("{} did not return ({}); {}", h.call, h.outcome, h.then) +
-                                (h.log.empty() ? "" : ". Its log: " + h.log),
-                            "A call that hangs without the device should answer or raise.", run->command});
+      auto& hang = s.add(report::Finding{report::Severity::blocker,
+                                         fmt::format("{} did not return ({}); {}", h.call, h.outcome, h.then) +
+                                             (h.log.empty() ? "" : ". Its log: " + h.log),
+                                         "A call that hangs without the device should answer or raise.", run->command});
+      hang.title = fmt::format("{} did not return ({})", h.call, h.outcome);
     }
   }
   for (const auto& r : rows) {

@@ -43,7 +43,7 @@ details.finding > summary .sev { margin-right: .4rem; }
 .summary ol { padding-left: 1.2rem; }
 .summary li { margin: .2rem 0; }
 .follows { color: var(--muted); font-size: .9rem; }
-dl.headline { display: grid; grid-template-columns: repeat(auto-fill, minmax(180px, 1fr)); gap: .5rem; margin: .75rem 0 0; }
+dl.headline { display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); gap: .5rem; margin: .75rem 0 0; }
 dl.headline div { border: 1px solid var(--line); border-radius: 4px; padding: .35rem .5rem; }
 dl.headline dt { color: var(--muted); font-size: .85rem; }
 dl.headline dd { margin: 0; font-weight: 600; font-variant-numeric: tabular-nums; }
@@ -100,7 +100,8 @@ std::string table_html(const Table& t) {
 namespace {
 
 // Each group of findings as its title, the whole text one click away
-// (<details>); blockers and frictions open.
+// (<details>); blockers and frictions open. A finding's anchor is its id,
+// on the section that made it (a verdict's copies keep the ids they copy).
 std::string findings_html(const Section& s) {
   if (s.findings.empty()) return {};
   std::string out = "<h3>Findings</h3>\n";
@@ -108,7 +109,8 @@ std::string findings_html(const Section& s) {
     const Finding& first = s.findings[g.members.front()];
     bool problem = g.severity == Severity::blocker || g.severity == Severity::friction;
     out += fmt::format("<details class=\"finding {}\"{}{}><summary><span class=\"sev\">{}</span>{}</summary>{}",
-                       to_string(g.severity), first.id.empty() ? "" : " id=\"" + html_escape(first.id) + "\"",
+                       to_string(g.severity),
+                       first.id.empty() || s.restates_findings ? "" : " id=\"" + html_escape(first.id) + "\"",
                        problem ? " open" : "", html_escape(severity_label(g)), html_escape(g.title),
                        html_escape(text_with_places(g)));
     if (!g.remedy.empty()) out += fmt::format("<br><em>Remedy:</em> {}", html_escape(g.remedy));
