@@ -1,10 +1,13 @@
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "onramp/report/finding_groups.h"
 #include "onramp/report/html_parts.h"
 #include "onramp/report/summary.h"
 #include "onramp/report/render.h"
 #include "onramp/report/svg.h"
+#include "onramp/util/text.h"
 
 namespace onramp::report {
 namespace {
@@ -37,6 +40,11 @@ svg.chart text.group { font-weight: 600; }
 .finding.blocker { border-color: var(--blocker); }
 .sev { font-weight: 600; text-transform: uppercase; font-size: .75rem; letter-spacing: .04em; }
 details.finding > summary { cursor: pointer; font-weight: 600; }
+ul.grid { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: .4rem; }
+ul.grid li { border: 1px solid var(--line); border-top: 4px solid var(--muted); border-radius: 4px; padding: .3rem .45rem; font-size: .85rem; }
+ul.grid li b { display: block; } ul.grid li .st { font-size: .75rem; text-transform: uppercase; letter-spacing: .04em; }
+ul.grid li.provided { border-top-color: var(--good); } ul.grid li.partial, ul.grid li.follows { border-top-color: var(--friction); }
+ul.grid li.absent, ul.grid li.raises { border-top-color: var(--blocker); } ul.grid li.needs_device { border-top-color: var(--info); }
 details.finding > summary .sev { margin-right: .4rem; }
 .summary { border: 1px solid var(--line); border-radius: 6px; padding: .25rem 1rem .75rem; }
 .summary .answer { font-size: 1.1rem; }
@@ -77,10 +85,36 @@ std::string figure_rows(const Section& s) {
 
 }  // namespace
 
+namespace {
+
+// A table whose rows each carry a title, a status and a detail (the
+// integration scorecard's points) is first drawn as a grid: one tile per
+// row, coloured by its status, with a short reason; the table follows.
+std::string status_grid(const Table& t) {
+  auto has = [&](const char* key) {
+    return std::any_of(t.columns.begin(), t.columns.end(), [&](const Column& c) { return c.key == key; });
+  };
+  if (!has("title") || !has("status") || !has("detail") || t.rows.empty()) return "";
+  std::string out = "<ul class=\"grid\">\n";
+  for (const auto& row : t.rows) {
+    auto text = [&](const char* key) {
+      return row.contains(key) && row.at(key).is_string() ? row.at(key).get<std::string>() : std::string();
+    };
+    std::string status = text("status");
+    out += fmt::format("<li class=\"{}\" title=\"{}\"><b>{}</b><span class=\"st\">{}</span><br>{}</li>\n",
+                       html_escape(status), html_escape(text("detail")), html_escape(text("title")),
+                       html_escape(status), html_escape(util::shortened(text("detail"), 90)));
+  }
+  return out + "</ul>\n";
+}
+
+}  // namespace
+
 std::string table_html(const Table& t) {
   std::string out = fmt::format("<h3>{}</h3>\n<p class=\"method\">{} <code>{}</code></p>\n", html_escape(t.title),
                                 html_escape(t.method), html_escape(t.evidence));
   out += svg_bar_chart(t);
+  out += status_grid(t);
   if (t.rows.empty()) return out + "<p>(none)</p>\n";
   if (t.json_only) return out + "<p>" + html_escape(json_only_note(t)) + "</p>\n";
   out += "<div class=\"scroll\"><table><thead><tr>";

@@ -80,5 +80,23 @@ TEST(Html, TheSummaryLeadsAndFindingsAreTitlesThatOpen) {
   EXPECT_LT(html.find("id=\"summary\""), html.find("<section id=\"verdict\""));
 }
 
+
+// A table of points with a title, a status and a detail is drawn first as a grid of tiles coloured by status.
+TEST(Html, AStatusTableIsAlsoAGridOfTiles) {
+  Report r;
+  Section s{"integration", "Integration points", {}, {}, {}};
+  Table t{"points", "Points", "rule", "ev",
+          {{"point", "Point", ""}, {"title", "Title", ""}, {"status", "Status", ""}, {"detail", "Detail", ""}}, {}};
+  t.rows = {Json{{"point", "device_name"}, {"title", "Device name"}, {"status", "absent"}, {"detail", "never renamed"}},
+            Json{{"point", "generator"}, {"title", "Generator"}, {"status", "follows"}, {"detail", "could not be asked"}}};
+  s.add(t);
+  r.sections.push_back(s);
+  std::string html = render_html(r);
+  onramp::testing::expect_contains(html, {"<ul class=\"grid\">", "<li class=\"absent\" title=\"never renamed\"><b>Device name</b>",
+                                          "<li class=\"follows\""},
+                                   {});
+  EXPECT_LT(html.find("<ul class=\"grid\">"), html.find("<table>"));
+}
+
 }  // namespace
 }  // namespace onramp::report
