@@ -112,15 +112,15 @@ void link_same_fact(report::Report& r) {
 }
 
 // A wheel that declares a torch range the interpreter's torch is outside of
-// (the wheel section's "pip will want another torch") is why pip could not
-// resolve the requirement against that torch: one cause, said where it was
-// measured.
+// (the wheel finding of kTorchRangeRole) is why pip could not resolve the
+// requirement against that torch (the index finding of
+// kResolutionRefusedRole): one cause, said where it was measured.
 void link_torch_range(report::Report& r) {
   Finding* range = nullptr;
   for (auto& s : r.sections) {
     if (!s.key.starts_with("wheel")) continue;
     for (auto& f : s.findings) {
-      if (!range && f.caused_by.empty() && f.text.find("pip will want another torch") != std::string::npos) range = &f;
+      if (!range && f.caused_by.empty() && f.role == report::kTorchRangeRole) range = &f;
     }
   }
   report::Section* index = r.section("index");
@@ -134,7 +134,7 @@ void link_torch_range(report::Report& r) {
     }
   }
   for (auto& f : index->findings) {
-    if (f.caused_by.empty() && is_problem(f) && f.text.starts_with("pip could not resolve")) {
+    if (f.caused_by.empty() && is_problem(f) && f.role == report::kResolutionRefusedRole) {
       report::link_finding(f, *range, "the torch range it declares excludes this machine's torch");
     }
   }

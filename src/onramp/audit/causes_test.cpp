@@ -359,5 +359,25 @@ TEST(Causes, AServiceWithoutAPackageIsNamedByItsHost) {
   EXPECT_EQ(diagnosis::failure_fact(a), "network_needed api.cloudy.invalid");
 }
 
+
+// pip refused the requirement, and the wheel's declared torch range excludes this torch: the refusal
+// follows from the range, found by the roles their makers gave them, whatever their words.
+TEST(Causes, PipsRefusalFollowsFromTheTorchRangeTheWheelDeclares) {
+  report::Report r;
+  Finding refused{Severity::blocker, "pip gave up (exit 1)", "", "pip"};
+  refused.role = report::kResolutionRefusedRole;
+  add_section(r, "index").add(refused);
+  Finding range{Severity::friction, "torch>=2.6,<2.7 is wanted, 2.13 is here", "", "METADATA"};
+  range.role = report::kTorchRangeRole;
+  add_section(r, "wheel:x-1.0-py3-none-any.whl").add(range);
+  Finding worded{Severity::blocker, "pip could not resolve x (exit 1)", "", "pip"};  // the old words, no role
+  add_section(r, "probe").add(worded);
+  report::assign_finding_ids(r);
+  link_causes(r, "");
+  expect_follows(r.sections[0].findings[0], "wheel:x-1.0-py3-none-any.whl.1",
+                 "the torch range it declares excludes this machine's torch");
+  EXPECT_EQ(r.sections[2].findings[0].caused_by, "");
+}
+
 }  // namespace
 }  // namespace onramp::audit

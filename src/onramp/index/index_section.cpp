@@ -8,6 +8,7 @@
 #include "onramp/packaging/pip_lines.h"
 #include "onramp/packaging/temp_space.h"
 #include "onramp/util/text.h"
+#include "onramp/report/finding_graph.h"
 #include "onramp/report/writing.h"
 
 namespace onramp::index {
@@ -66,6 +67,7 @@ Finding refusal_finding(const IndexFacts& f) {
   std::string text = fmt::format("pip could not resolve {} ({})", f.requirement, f.pip.outcome());
   if (!why.empty()) text += fmt::format(": pip says \"{}\"", util::join(why, "\" / \""));
   Finding finding{Severity::blocker, text, "", f.pip_command + "\n" + util::join(f.pip_last_lines, "\n")};
+  finding.role = report::kResolutionRefusedRole;
   if (const auto* rule = diagnosis::Diagnoses::builtin().find("PipOutput", output)) {
     finding.remedy = rule->remedy;
     finding.diagnosis = rule->id;

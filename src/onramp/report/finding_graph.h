@@ -18,6 +18,11 @@ inline constexpr const char* kNotMeasured = "not-measured";
 // import probe's): every other problem of the probe and the examples follows
 // from it (audit/causes.cpp).
 inline constexpr const char* kModuleImportRole = "module_import_failed";
+// The role of a wheel's finding that the torch range it requires excludes
+// the interpreter's torch, and of pip's refusal to resolve the requirement:
+// the range is why pip refused (audit/causes.cpp).
+inline constexpr const char* kTorchRangeRole = "torch_range_excludes_host";
+inline constexpr const char* kResolutionRefusedRole = "resolution_refused";
 // The fact of a finding that the interpreter's Python is outside a wheel's
 // Requires-Python: the wheel section measures it, pip's refusal to install
 // ("requires a different Python") shows it again.

@@ -146,6 +146,7 @@ void add_interpreter_checks(report::Section& s, const WheelFacts& f, const Wheel
                   "install into an environment with a matching torch, or provide one through --find-links", ev});
     found.title = fmt::format("The wheel requires torch {}; this interpreter has torch {}", torch->specifier,
                               *py->torch_version);
+    found.role = report::kTorchRangeRole;
   }
 }
 
