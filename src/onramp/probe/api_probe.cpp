@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -260,7 +262,15 @@ void add_api_findings(report::Section& s, const std::vector<CallRow>& rows, cons
   for (const auto& [id, entry] : by_rule) {
     const CallRow& row = *entry.first;
     std::string what = fmt::format("{} device-API call(s) fail with {}; e.g. {}", entry.second, id, row.subject());
-    s.add(diagnosis::failure_finding(what, *row.failure, evidence));
+    auto& found = s.add(diagnosis::failure_finding(what, *row.failure, evidence));
+    if (found.title.size() > 1 && entry.second > 1) {
+      std::string claim = found.title;
+      // "The device module refuses..." reads on after a colon as "the device module refuses..."
+      if (std::isupper(static_cast<unsigned char>(claim[0])) && std::islower(static_cast<unsigned char>(claim[1]))) {
+        claim[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(claim[0])));
+      }
+      found.title = fmt::format("{} device-API calls: {}", entry.second, claim);
+    }
   }
   add_accelerator_finding(s, rows, evidence, module_failed);
   auto tried_names = [&](bool own) {
