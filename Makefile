@@ -57,7 +57,7 @@ run: deps host
 	$(BUILD_DIR)/onramp audit $(REFERENCE) --profile reference --strict --out $(RUN_DIR) --env ONRAMP_REF_DEVICE_COUNT=0 \
 	  --python $(HOST_PY) --wheel "$$wheel" --pip-args=--ignore-requires-python; \
 	status=$$?; \
-	echo "make run: report in $(RUN_DIR)/ (report.html, report.json, report.md); open it with: xdg-open $(RUN_DIR)/report.html"; \
+	echo "make run: report in $(RUN_DIR)/ (report.html, report.json, report.md, summary.md); open it with: xdg-open $(RUN_DIR)/report.html"; \
 	exit $$status
 
 # The whole suite (unit tests, end-to-end suites, fuzz-corpus replays) on the
