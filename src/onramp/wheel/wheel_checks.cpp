@@ -66,6 +66,12 @@ void add_record_check(report::Section& s, const RecordCheck& r, const std::strin
                           r.hash_mismatches.size(), r.hash_mismatches.front()),
               "rebuild the wheel with its build backend; fetch it again from where it was published", evidence};
     f.fact = member_fact(r.hash_mismatches.front());
+    // The member by its file name: a dist-info path is longer than a title.
+    std::string first = r.hash_mismatches.front();
+    first = first.substr(first.rfind('/') + 1);
+    f.title = r.hash_mismatches.size() == 1
+                  ? fmt::format("The wheel's {} does not hash to what RECORD says", first)
+                  : fmt::format("{} members do not hash to what RECORD says (the first: {})", r.hash_mismatches.size(), first);
     s.add(std::move(f));
   }
   if (t.rows.size() > r.hash_mismatches.size()) {
