@@ -24,11 +24,7 @@ namespace probe_keys = probe::keys;
 
 const Figure* find_figure(const report::Report& r, const std::string& section, const std::string& key) {
   const Section* s = r.section(section);
-  if (!s) return nullptr;
-  for (const auto& f : s->figures) {
-    if (f.key == key) return &f;
-  }
-  return nullptr;
+  return s ? s->figure(key) : nullptr;
 }
 
 // A figure of another section, restated in the verdict under its own key

@@ -80,7 +80,7 @@ Result<BackendCoverage> load_backend_coverage(python::Interpreters& interpreters
   if (!where) return std::unexpected(where.error());
   auto schema = ops::AtenSchema::load(where->path, ops::OpsRules::builtin());
   if (!schema) return std::unexpected(schema.error());
-  auto dispatch = load_aten_dispatch(where->path);
+  auto dispatch = request.dispatch ? Result<AtenDispatch>(*request.dispatch) : load_aten_dispatch(where->path);
   if (!dispatch) return std::unexpected(dispatch.error());
 
   Result<BackendCoverage> coverage = fail("");

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "onramp/port/aten_dispatch.h"
 #include "onramp/port/coverage_join.h"
 #include "onramp/python/sandbox.h"
 #include "onramp/report/model.h"
@@ -21,6 +22,9 @@ struct BackendRequest {
   std::string aten;     // native_functions.yaml or its directory; "" asks Python's torchgen
   python::PythonRequest python;  // the interpreter to ask
   python::Sandbox* sandbox = nullptr;  // where module:NAME is imported
+  // The dispatch sections of the same schema, when the caller already read
+  // them (port trace does, for the CPU's own kernels): not read again.
+  const AtenDispatch* dispatch = nullptr;
 };
 
 // Whether `backend` names a saved report rather than a profile.

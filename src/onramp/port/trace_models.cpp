@@ -88,15 +88,16 @@ report::Report trace_models(python::Interpreters& interpreters, const TraceReque
   sandbox.memory_bytes = 0;
   sandbox.need_torch = true;
   python::Sandbox box = python::Sandbox::open(interpreters, sandbox, value_or_fatal(request.make_run_dir()));
+  auto dispatch = dispatch_of(interpreters, request, box);
   std::optional<BackendCoverage> coverage;
   if (!request.backend.empty()) {
     coverage = value_or_fatal(
         load_backend_coverage(interpreters, {request.backend, request.backend_src, request.aten,
-                                             python::PythonRequest(box.python(), box.interpreter().chosen_by), &box}));
+                                             python::PythonRequest(box.python(), box.interpreter().chosen_by), &box,
+                                             dispatch ? &*dispatch : nullptr}));
     run.backend = coverage->backend;
     run.backend_source = coverage->source;
   }
-  auto dispatch = dispatch_of(interpreters, request, box);
   for (const auto& [index, spec] : models) {
     box.progress("tracing " + spec.text + (options.backward ? " (forward and backward)" : " (forward)"));
     auto trace = value_or_fatal(run_trace(box, spec, options, "trace-" + std::to_string(index)));

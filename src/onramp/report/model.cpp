@@ -16,6 +16,13 @@ Figure& Section::add(Figure figure) { return figures.emplace_back(std::move(figu
 Table& Section::add(Table table) { return tables.emplace_back(std::move(table)); }
 Finding& Section::add(Finding finding) { return findings.emplace_back(std::move(finding)); }
 
+const Figure* Section::figure(const std::string& figure_key) const {
+  for (const auto& f : figures) {
+    if (f.key == figure_key) return &f;
+  }
+  return nullptr;
+}
+
 const Table* Section::table(const std::string& table_key) const {
   for (const auto& t : tables) {
     if (t.key == table_key) return &t;

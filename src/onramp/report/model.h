@@ -113,6 +113,8 @@ struct Section {
   Finding& add(Finding finding);
   // The table with this key; nullptr when there is none.
   const Table* table(const std::string& table_key) const;
+  // The figure with this key; nullptr when there is none.
+  const Figure* figure(const std::string& figure_key) const;
 };
 
 struct Report {

@@ -7,6 +7,7 @@
 
 #include "onramp/report/finding_graph.h"
 #include "onramp/report/finding_title.h"
+#include "onramp/report/json_fields.h"
 #include "onramp/report/render.h"
 
 namespace onramp::report {
@@ -75,20 +76,13 @@ std::vector<SummaryRoot> roots_of(const Report& report) {
   return out;
 }
 
-const Figure* figure_in(const Section& s, const std::string& key) {
-  for (const auto& f : s.figures) {
-    if (f.key == key) return &f;
-  }
-  return nullptr;
-}
-
 // What the audit reached, in words, from the verdict's figures: "Installs and imports".
 std::string reached(const Section& verdict) {
   std::vector<std::string> parts;
-  if (const Figure* pip = figure_in(verdict, "install_outcome"); pip && pip->value.is_string()) {
+  if (const Figure* pip = verdict.figure("install_outcome"); pip && pip->value.is_string()) {
     parts.push_back(pip->value.get<std::string>() == "exit 0" ? "installs" : "does not install");
   }
-  if (const Figure* cold = figure_in(verdict, "import_cold_seconds"); cold && cold->value.is_number()) {
+  if (const Figure* cold = verdict.figure("import_cold_seconds"); cold && cold->value.is_number()) {
     parts.push_back("imports");
   }
   if (parts.empty()) return "";
@@ -119,37 +113,36 @@ std::string answer_of(const Report& report, const std::vector<SummaryRoot>& root
 }  // namespace
 
 Report summary_view(const Json& document) {
+  using fields::array_field;
+  using fields::text_field;
   Report out;
-  auto text = [](const Json& object, const char* key) {
-    return object.is_object() && object.contains(key) && object[key].is_string() ? object[key].get<std::string>()
-                                                                                  : std::string();
-  };
-  if (document.is_object() && document.contains("target")) out.target = document["target"];
-  const Json sections = document.is_object() && document.contains("sections") ? document["sections"] : Json();
-  if (!sections.is_object()) return out;
+  out.target = fields::value_field(document, "target");
+  const Json* sections = fields::field(document, "sections");
+  if (!sections || !sections->is_object()) return out;
   // The verdict first, as the audit writes it; the rest in the document's order.
   std::vector<std::string> keys;
-  for (const auto& [key, s] : sections.items()) keys.push_back(key);
+  for (const auto& [key, s] : sections->items()) keys.push_back(key);
   std::stable_partition(keys.begin(), keys.end(), [](const std::string& k) { return k == "verdict"; });
   for (const auto& key : keys) {
-    const Json& s = sections[key];
-    Section section{key, text(s, "title"), {}, {}, {}};
+    const Json& s = (*sections)[key];
+    Section section{key, text_field(s, "title"), {}, {}, {}};
     section.restates_findings = key == "verdict";
-    for (const auto& f : s.is_object() && s.contains("figures") && s["figures"].is_array() ? s["figures"] : Json::array()) {
-      Figure figure{text(f, "key"), text(f, "label"), f.is_object() && f.contains("value") ? f["value"] : Json(),
-                    text(f, "unit"), text(f, "method"), text(f, "evidence"), text(f, "not_measured")};
-      section.figures.push_back(std::move(figure));
+    for (const auto& f : array_field(s, "figures")) {
+      section.figures.push_back(Figure{text_field(f, "key"), text_field(f, "label"), fields::value_field(f, "value"),
+                                       text_field(f, "unit"), text_field(f, "method"), text_field(f, "evidence"),
+                                       text_field(f, "not_measured")});
     }
-    for (const auto& f : s.is_object() && s.contains("findings") && s["findings"].is_array() ? s["findings"] : Json::array()) {
-      std::string severity = text(f, "severity");
+    for (const auto& f : array_field(s, "findings")) {
+      std::string severity = text_field(f, "severity");
       Finding finding{severity == "blocker"    ? Severity::blocker
                       : severity == "friction" ? Severity::friction
                       : severity == "good"     ? Severity::good
                                                : Severity::info,
-                      text(f, "text"), text(f, "remedy"), text(f, "evidence"), text(f, "place"), text(f, "diagnosis")};
-      finding.title = text(f, "title");
-      finding.id = text(f, "id");
-      finding.caused_by = text(f, "caused_by");
+                      text_field(f, "text"), text_field(f, "remedy"), text_field(f, "evidence"),
+                      text_field(f, "place"), text_field(f, "diagnosis")};
+      finding.title = text_field(f, "title");
+      finding.id = text_field(f, "id");
+      finding.caused_by = text_field(f, "caused_by");
       section.findings.push_back(std::move(finding));
     }
     out.sections.push_back(std::move(section));
@@ -173,9 +166,7 @@ Summary summarize(const Report& report) {
   if (first.restates_findings) {
     out.answer = answer_of(report, out.roots, !out.not_measured.empty());
     for (const char* key : kVerdictHeadline) {
-      for (const auto& f : first.figures) {
-        if (f.key == key && !f.value.is_null()) out.headline.push_back(&f);
-      }
+      if (const Figure* f = first.figure(key); f && !f->value.is_null()) out.headline.push_back(f);
     }
   } else {
     for (const auto& f : first.figures) {
