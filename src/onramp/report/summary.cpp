@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
 
 #include "onramp/report/finding_graph.h"
 #include "onramp/report/finding_title.h"
@@ -24,14 +23,11 @@ constexpr const char* kVerdictHeadline[] = {"download_bytes", "installed_footpri
 bool is_problem(const Finding& f) { return f.severity == Severity::blocker || f.severity == Severity::friction; }
 
 std::string host_text(const Json& target) {
-  const Json* host = target.contains("host") && target["host"].is_object() ? &target["host"] : nullptr;
-  if (!host) return target.contains("python") && target["python"].is_string() ? target["python"].get<std::string>() : "";
-  auto text = [&](const char* key) {
-    return host->contains(key) && (*host)[key].is_string() ? (*host)[key].get<std::string>() : std::string();
-  };
-  std::string torch = text("torch_version");
-  std::string out = "Python " + text("python_version") + ", " + (torch.empty() ? "no torch" : "torch " + torch);
-  if (std::string by = text("chosen_by"); !by.empty()) out += ", chosen by " + by;
+  const Json* host = field(target, "host");
+  if (!host || !host->is_object()) return text_field(target, "python");
+  std::string torch = text_field(*host, "torch_version");
+  std::string out = "Python " + text_field(*host, "python_version") + ", " + (torch.empty() ? "no torch" : "torch " + torch);
+  if (std::string by = text_field(*host, "chosen_by"); !by.empty()) out += ", chosen by " + by;
   return out;
 }
 
@@ -44,33 +40,23 @@ bool counted(const Report& report, const Section& section) {
   return any_own ? !section.restates_findings : true;
 }
 
-// Every root problem, with how many findings lead back to it.
+// Every root problem, with how many findings lead back to it (finding_graph.h's roots_within).
 std::vector<SummaryRoot> roots_of(const Report& report) {
-  std::map<std::string, const Finding*> by_id;
+  std::vector<Finding> all;
   for (const auto& s : report.sections) {
-    if (!counted(report, s)) continue;
-    for (const auto& f : s.findings) {
-      if (!f.id.empty()) by_id[f.id] = &f;
-    }
+    if (counted(report, s)) all.insert(all.end(), s.findings.begin(), s.findings.end());
   }
-  std::map<std::string, size_t> following;
-  for (const auto& [id, f] : by_id) {
-    const Finding* root = f;
-    for (size_t hops = 0; !root->caused_by.empty() && hops < 32; ++hops) {
-      auto it = by_id.find(root->caused_by);
-      if (it == by_id.end()) break;
-      root = it->second;
-    }
-    if (root != f) ++following[root->id];
+  std::vector<size_t> root = roots_within(all);
+  std::vector<size_t> following(all.size(), 0);
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (root[i] != i) ++following[root[i]];
   }
   std::vector<SummaryRoot> out;
   for (Severity severity : {Severity::blocker, Severity::friction}) {
-    for (const auto& s : report.sections) {
-      if (!counted(report, s)) continue;
-      for (const auto& f : s.findings) {
-        if (f.severity != severity || !f.caused_by.empty() || !is_problem(f)) continue;
-        out.push_back({f.severity, finding_title(f), f.id, f.id.empty() ? 0 : following[f.id]});
-      }
+    for (size_t i = 0; i < all.size(); ++i) {
+      const Finding& f = all[i];
+      if (f.severity != severity || !f.caused_by.empty() || !is_problem(f)) continue;
+      out.push_back({f.severity, finding_title(f), f.id, following[i]});
     }
   }
   return out;
