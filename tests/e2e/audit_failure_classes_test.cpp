@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "browser.h"
 #include "harness.h"
 #include "loopback_index.h"
 #include "wheel_fixtures.h"
@@ -349,6 +350,10 @@ TEST_F(FailureClasses, AServiceTheBackendNeedsIsOneRootAndTheExamplesMissingPack
       << all;
   EXPECT_NE(roots["probe.1"]["text"].get<std::string>().find("privateuse1-hooks-missing"), std::string::npos) << all;
   EXPECT_NE(roots["probe.4"]["text"].get<std::string>().find("aten::empty.memory_format"), std::string::npos) << all;
+  // The page of an audit of a requirement: its title names the requirement, and its first screen holds the
+  // answer and every root's title, on a phone and on a desktop.
+  expect_answer_first(dir_->path() + "/cloud/report.html", "onramp report: cloud-device==1.0", "Installs and imports",
+                      roots.size(), "cloud-device-audit");
 }
 
 // pip's refusal reaches the report in the lines that say why, never as its closing hint.

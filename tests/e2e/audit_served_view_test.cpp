@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "browser.h"
 #include "harness.h"
 #include "timings_aside.h"
 #include "wheel_fixtures.h"
@@ -92,6 +93,17 @@ json* AuditServedView::report_ = nullptr;
 // With more than one job the examples run beside the probe's later runs; the
 // served view's routes are read from the probe's device-API run. The steps
 // table keeps the step order and says so.
+// The answer first, on a phone and on a desktop: this audit's page (the reference audit as `make run`
+// makes it) names its target in the document's title, its first screen holds the summary's sentence
+// and the title of every root cause, and it never scrolls sideways.
+TEST_F(AuditServedView, ThePageShowsTheAnswerAndEveryRootOnItsFirstScreen) {
+  ASSERT_FALSE(report_->is_discarded()) << run_->err;
+  size_t roots = root_problems(*report_);
+  ASSERT_GT(roots, 0u);
+  expect_answer_first(dir_->path() + "/run/report.html", "onramp report: " + kBackendDir,
+                      "Installs and imports; 2 causes block it", roots, "reference-audit");
+}
+
 TEST_F(AuditServedView, TheExamplesRanBesideTheProbeAndTheRoutesCameFromItsMatrix) {
   ASSERT_EQ(run_->exit_code, 0) << run_->err;
   EXPECT_NE(run_->err.find("[7-8/9] probe, and beside it: examples"), std::string::npos) << run_->err;

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cstring>
 #include <filesystem>
 
@@ -31,6 +32,24 @@ void expect_readable_finding(const nlohmann::json& f, const std::string& where) 
   EXPECT_TRUE(at_boundary) << where << ": title cut mid-word: " << title;
 }
 
+// A text cut by a count of bytes rather than at a word: "..." right after a letter or digit
+// ("device_count ins..."), the way texts were cut before every cut became util::shortened's.
+bool cut_mid_word(const std::string& text) {
+  for (size_t at = text.find("..."); at != std::string::npos; at = text.find("...", at + 3)) {
+    if (at > 0 && std::isalnum(static_cast<unsigned char>(text[at - 1]))) return true;
+  }
+  return false;
+}
+
+// Every string of a finding, and every cell of a table, holds no text cut mid-word.
+void expect_no_mid_word_cut(const nlohmann::json& value, const std::string& where) {
+  if (value.is_string()) {
+    EXPECT_FALSE(cut_mid_word(value.get<std::string>())) << where << ": a text cut mid-word: " << value.get<std::string>();
+  } else if (value.is_array() || value.is_object()) {
+    for (const auto& item : value) expect_no_mid_word_cut(item, where);
+  }
+}
+
 }  // namespace
 
 void expect_readable_report(const nlohmann::json& report, const std::string& where) {
@@ -38,6 +57,12 @@ void expect_readable_report(const nlohmann::json& report, const std::string& whe
   for (const auto& [key, section] : report["sections"].items()) {
     if (!section.is_object() || !section.contains("findings") || !section["findings"].is_array()) continue;
     for (const auto& f : section["findings"]) expect_readable_finding(f, where + " " + key);
+    expect_no_mid_word_cut(section["findings"], where + " " + key + " findings");
+    if (section.contains("tables")) {
+      for (const auto& t : section["tables"]) {
+        if (t.contains("rows")) expect_no_mid_word_cut(t["rows"], where + " " + key + " table " + t.value("key", ""));
+      }
+    }
   }
 }
 

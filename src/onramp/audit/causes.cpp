@@ -162,9 +162,10 @@ void link_undeclared_imports(report::Report& r, const std::string& module) {
     if (std::find(names.begin(), names.end(), top) == names.end()) names.push_back(top);
   }
   if (names.empty()) return;
-  Finding need{Severity::friction,
-               fmt::format("The examples need {} package{} the backend does not install: {}", names.size(),
-                           names.size() == 1 ? "" : "s", fmt::join(names, ", ")),
+  std::string claim =
+      fmt::format("The examples need {} package{} the backend does not install", names.size(), names.size() == 1 ? "" : "s");
+  Finding need{Severity::friction, report::Title{claim},
+               fmt::format("{}: {}", claim, fmt::join(names, ", ")),
                "Declare them (an extra such as [examples]) or say in the README what to install before the examples.",
                "the examples' ModuleNotFoundError failures, in the environment the backend was installed into"};
   need.diagnosis = "examples-undeclared-imports";
@@ -234,7 +235,8 @@ std::vector<Finding> step_failures(report::Report& report, const std::vector<Ste
   std::string earlier;  // the id of the first failure before this step
   for (const auto& st : steps) {
     if (st.status != "failed") continue;
-    Finding f{Severity::friction, "The " + st.name + " step could not run: " + st.reason, "", "onramp audit"};
+    Finding f{Severity::friction, report::Title{"The " + st.name + " step could not run"},
+              "The " + st.name + " step could not run: " + st.reason, "", "onramp audit"};
     Finding* own = nullptr;
     for (const auto& key : sections_of(st.name)) {
       if (!own) own = first_root_blocker(report, key);
@@ -263,7 +265,7 @@ std::optional<Finding> not_measured(const std::vector<StepRecord>& steps) {
     if (std::find(reasons.begin(), reasons.end(), st.reason) == reasons.end()) reasons.push_back(st.reason);
   }
   if (names.empty()) return std::nullopt;
-  Finding f{Severity::info,
+  Finding f{Severity::info, report::Title{fmt::format("Not measured: {}", fmt::join(names, ", "))},
             fmt::format("Not measured: {}: {}", fmt::join(names, ", "), fmt::join(reasons, "; ")),
             "", "the verdict's steps table"};
   f.diagnosis = report::kNotMeasured;

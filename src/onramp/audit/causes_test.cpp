@@ -14,12 +14,18 @@ namespace causes_test {  // one per file: a unity batch joins several
 
 using report::Finding;
 using report::Severity;
+using report::Title;
 
 const report::Figure* figure(const report::Section& s, const std::string& key) {
   for (const auto& f : s.figures) {
     if (f.key == key) return &f;
   }
   return nullptr;
+}
+
+// A finding whose text is its claim, one clause: its title is the text.
+Finding claim(Severity severity, const std::string& text, const std::string& evidence) {
+  return Finding{severity, Title{text}, text, "", evidence};
 }
 
 // A failure finding as the probe and the examples make it, diagnosed by data/diagnoses.toml.
@@ -76,10 +82,10 @@ const std::string kNotServed =
 report::Report reference_like() {
   report::Report r;
   auto& wheel = add_section(r, "wheel");
-  wheel.add(Finding{Severity::blocker, "Requires-Python >=3.12 excludes Python 3.11.7", "", "cmd"});
-  wheel.add(Finding{Severity::friction, "the README says Python 3.11 but Requires-Python is >=3.12", "", "cmd"});
+  wheel.add(claim(Severity::blocker, "Requires-Python >=3.12 excludes Python 3.11.7", "cmd"));
+  wheel.add(claim(Severity::friction, "the README says Python 3.11 but Requires-Python is >=3.12", "cmd"));
   auto& probe = add_section(r, "probe");
-  probe.add(Finding{Severity::friction, "import onramp_ref shows 1 warning(s) to every user", "", "cmd"});
+  probe.add(claim(Severity::friction, "import onramp_ref shows 1 warning(s) to every user", "cmd"));
   probe.add(failed("2 device-API call(s) fail with internal-api-names-accelerator; e.g. torch.ref.device_count",
                    "RuntimeError", "device_count is internal to onramp_ref. Use torch.accelerator.device_count()"));
   probe.add(failed("torch.randn((4,4), device=\"ref\")", "NotImplementedError", kNotServed));
@@ -151,7 +157,8 @@ TEST(Causes, UnknownDeviceNamesAreOneFactWhicheverNameWasTried) {
 TEST(Causes, EveryFailureOfANameNeverRegisteredHangsUnderTheDeviceNameFinding) {
   report::Report r;
   auto& probe = add_section(r, "probe");
-  Finding root{Severity::blocker, "After `import torch_tpu`, PrivateUse1 is still named 'privateuseone'", "", "cmd"};
+  Finding root =
+      claim(Severity::blocker, "After `import torch_tpu`, PrivateUse1 is still named 'privateuseone'", "cmd");
   root.fact = "unknown_device_name tpu";
   probe.add(std::move(root));
   const std::string rejected = "Expected one of cpu, cuda device type at start of device string: tpu";
@@ -173,7 +180,7 @@ TEST(Causes, EveryFailureOfANameNeverRegisteredHangsUnderTheDeviceNameFinding) {
 
 TEST(Causes, AStepThatCouldNotRunRestatesItsOwnFindingOrFollowsFromTheFailureBefore) {
   report::Report r;
-  add_section(r, "index").add(Finding{Severity::blocker, "pip could not resolve x (exit 1)", "", "pip"});
+  add_section(r, "index").add(claim(Severity::blocker, "pip could not resolve x (exit 1)", "pip"));
   report::assign_finding_ids(r);
   std::vector<StepRecord> steps{{"resolve", "failed", "pip could not resolve x: see the index section", 1},
                                 {"probe", "failed", "internal error: boom", 1}};
@@ -210,10 +217,11 @@ TEST(Causes, NotMeasuredNamesTheStepsAskedForThatDidNotRun) {
 // install), and so do the examples: one root blocker.
 TEST(Causes, ARequiresPythonThatExcludesTheHostIsOneRootThroughTheInstallAndTheImport) {
   report::Report r;
-  Finding excluded{Severity::blocker, "Requires-Python >=3.12 excludes Python 3.11.7", "", "cmd"};
+  Finding excluded = claim(Severity::blocker, "Requires-Python >=3.12 excludes Python 3.11.7", "cmd");
   excluded.fact = report::kPythonExcludedFact;
   add_section(r, "wheel").add(excluded);
-  Finding refused{Severity::blocker, "pip install failed (exit 1): pip says \"requires a different Python\"", "", "cmd"};
+  Finding refused{Severity::blocker, Title{"pip install failed (exit 1)"},
+                  "pip install failed (exit 1): pip says \"requires a different Python\"", "", "cmd"};
   refused.fact = report::kPythonExcludedFact;
   add_section(r, "install").add(refused);
   add_section(r, "probe")
@@ -270,7 +278,8 @@ TEST(Causes, OneFailureSeenInTwoPlacesIsOneRoot) {
                    "/tmp/run-1/venv/lib/vend/libvendor_rt.so.1: cannot open shared object file: No such file"));
   probe.findings[0].severity = Severity::friction;
   auto& integration = add_section(r, "integration");
-  Finding hurt{Severity::blocker, "With the backend installed, CPU-only work beside it is hurt: ...", "", "cmd"};
+  Finding hurt{Severity::blocker, Title{"With the backend installed, CPU-only work beside it is hurt"},
+               "With the backend installed, CPU-only work beside it is hurt: ...", "", "cmd"};
   hurt.fact = diagnosis::failure_fact(diagnosis::diagnosed(
       diagnosis::Raised{"RuntimeError", "Failed to load the backend extension: vend.", "OSError",
                         "/home/u/other/venv/lib/vend/libvendor_rt.so.1: cannot open shared object file: No such file", {}}));
@@ -364,13 +373,13 @@ TEST(Causes, AServiceWithoutAPackageIsNamedByItsHost) {
 // follows from the range, found by the roles their makers gave them, whatever their words.
 TEST(Causes, PipsRefusalFollowsFromTheTorchRangeTheWheelDeclares) {
   report::Report r;
-  Finding refused{Severity::blocker, "pip gave up (exit 1)", "", "pip"};
+  Finding refused = claim(Severity::blocker, "pip gave up (exit 1)", "pip");
   refused.role = report::kResolutionRefusedRole;
   add_section(r, "index").add(refused);
-  Finding range{Severity::friction, "torch>=2.6,<2.7 is wanted, 2.13 is here", "", "METADATA"};
+  Finding range = claim(Severity::friction, "torch>=2.6,<2.7 is wanted, 2.13 is here", "METADATA");
   range.role = report::kTorchRangeRole;
   add_section(r, "wheel:x-1.0-py3-none-any.whl").add(range);
-  Finding worded{Severity::blocker, "pip could not resolve x (exit 1)", "", "pip"};  // the old words, no role
+  Finding worded = claim(Severity::blocker, "pip could not resolve x (exit 1)", "pip");  // the old words, no role
   add_section(r, "probe").add(worded);
   report::assign_finding_ids(r);
   link_causes(r, "");

@@ -88,6 +88,8 @@ void link_integration_points(report::Report& r) {
   for (const auto& id : order) {
     const Json& row = *row_of.at(id);
     Finding f{report::Severity::info,
+              report::Title{fmt::format("Integration point {} is {} here, and documented examples need it",
+                                        text(row, "title"), text(row, "status"))},
               fmt::format("Integration point {} ({}): {} here, and documented examples need it ({}): {}",
                           text(row, "title"), id, text(row, "status"), join_places(places[id]), text(row, "detail")),
               "PyTorch asks a backend for it in " + text(row, "source") + ".", text(row, "evidence")};

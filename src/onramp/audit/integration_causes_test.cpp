@@ -18,7 +18,8 @@ using report::Severity;
 // An integration section as integration_section writes it: the device figure and the points table.
 report::Section scorecard(const std::map<std::string, std::string>& status) {
   report::Section s{"integration", "Integration points", {}, {}, {}};
-  s.add(Finding{Severity::info, "Not told without the device, for any point: ...", "", "data/integration.toml"});
+  s.add(Finding{Severity::info, report::Title{"Not told without the device, for any point"},
+                "Not told without the device, for any point: ...", "", "data/integration.toml"});
   s.add(report::Figure{"device", "Device name the checks used", "faulty", "", "context", "cmd", ""});
   report::Table t{"points", "Points", "", "cmd", {{"point", "Point", ""}, {"status", "Status", ""}}, {}, 0};
   for (const auto& [point, st] : status) {
@@ -60,7 +61,8 @@ TEST(IntegrationCauses, AnExampleThatNeedsAMissingPointFollowsFromThePointsFindi
                                  {"README.md:6", "with torch.autocast(device_type=\"faulty\"): ...",
                                   "AssertionError: Tried to use AMP with the `faulty` backend"}}));
   // A follower of README.md:3 (a name it left unbound): it hangs under its root, not under the point.
-  Finding follower{Severity::info, "`g.seed()`: NameError", "", "cmd", "README.md:7", "follows-from"};
+  Finding follower{Severity::info, report::Title{"`g.seed()`: NameError"}, "`g.seed()`: NameError", "", "cmd",
+                   "README.md:7", "follows-from"};
   r.sections.back().add(std::move(follower));
   report::assign_finding_ids(r);
   r.sections.back().findings.back().caused_by = "examples.1";

@@ -62,7 +62,10 @@ report::Finding named_interpreter_finding(const python::InterpreterFacts& py, co
   if (package == "torch") {
     remedy += "; or, keeping this interpreter, --torch SPEC for a torch this machine has, or --allow-torch-download";
   }
-  report::Finding f{report::Severity::blocker, text, remedy, evidence};
+  report::Finding f{report::Severity::blocker,
+                    report::Title{fmt::format("The --python interpreter (Python {}) cannot take {}: {} conflicts",
+                                              py.python_version, requirement, own)},
+                    text, remedy, evidence};
   f.diagnosis = kNamedInterpreterConflict;
   return f;
 }

@@ -152,7 +152,7 @@ report::Finding nothing_installs_finding(const host::HostChoice::NothingInstalls
                                          const std::vector<index::IndexFile>& files) {
   std::vector<std::string> names;
   for (const auto& f : files) names.push_back(f.file_name + (f.yanked ? " (yanked)" : ""));
-  report::Finding f{report::Severity::blocker, n.text, n.remedy,
+  report::Finding f{report::Severity::blocker, report::Title{n.title}, n.text, n.remedy,
                     fmt::format("{}: {}; tags asked: {}", pages.evidence, fmt::join(names, ", "), n.tags_evidence)};
   f.diagnosis = kNoInstallableFile;
   return f;

@@ -52,6 +52,8 @@ void add_registrations_vs_source(report::Report& report) {
   probe->add(std::move(diff));
   if (only_source > 0) {
     probe->add(report::Finding{report::Severity::info,
+                               report::Title{fmt::format("{} op(s) registered in the source were not registered at import",
+                                                         only_source)},
                                fmt::format("{} op(s) registered in the source were not registered when the module was "
                                            "imported (conditional registration, another build, or a name the source "
                                            "reader mapped differently)",

@@ -57,6 +57,7 @@ std::string size_in_mb(std::optional<uint64_t> bytes) {
 struct TorchChoice {
   Figure figure;
   std::string stop;
+  std::string stop_title;  // the stop's claim alone
 };
 
 // Without --torch or --allow-torch-download pip may not pick a torch of its
@@ -110,10 +111,11 @@ TorchChoice choose_torch(const AuditOptions& o, const IndexFacts& f, const Torch
              "is; a torch pip would install comes from a local file (file://) or, only with --allow-torch-download, "
              "from the index",
              f.pip_command, ""};
-  TorchChoice c{fig, ""};
+  TorchChoice c{fig, "", ""};
   if (!f.report) {
     c.figure.not_measured = "pip did not resolve the requirement";
     if (!pin.constraint.empty()) {
+      c.stop_title = fmt::format("pip could not resolve {} with torch constrained to {}", f.requirement, pin.constraint);
       c.stop = fmt::format("pip could not resolve {} with torch constrained to {} ({}): \"{}\"; rerun with --torch "
                            "SPEC for a torch this machine has, or --allow-torch-download",
                            f.requirement, pin.constraint, pin.why, pip_says(f));
@@ -135,6 +137,8 @@ TorchChoice choose_torch(const AuditOptions& o, const IndexFacts& f, const Torch
         bytes += dep.size.value_or(0);
       }
       if (!remote.empty() && !o.index.allow_torch_download) {
+        c.stop_title = fmt::format("torch {} from a local file needs {} more distribution(s) from the index", d.version,
+                                   remote.size());
         c.stop = fmt::format("torch {} from a local file needs {} more distribution(s) from the index ({}, {}): rerun "
                              "with --allow-torch-download, or --torch SPEC for another torch",
                              d.version, remote.size(), fmt::join(remote, ""), size_in_mb(bytes));
@@ -149,6 +153,8 @@ TorchChoice choose_torch(const AuditOptions& o, const IndexFacts& f, const Torch
     }
     c.figure.value = fmt::format("torch {} would be downloaded ({}, {}): not allowed", d.version, d.file_name,
                                  size_in_mb(d.size));
+    c.stop_title = fmt::format("{} needs torch {}, which pip would download; the interpreter has {}", f.requirement,
+                               d.version, host);
     c.stop = fmt::format(
         "{} needs torch {} (asked by {}); the interpreter has {}, and pip would download {} ({}): rerun with "
         "--allow-torch-download, or --torch SPEC for a torch this machine has",
@@ -334,7 +340,7 @@ RequirementOutcome resolve_on(const RunContext& run, const AuditOptions& o, cons
     out.stop = root.text;
     out.section.add(std::move(root));
   } else if (held) {
-    out.section.add(Finding{Severity::blocker, torch.stop, "", f.pip_command});
+    out.section.add(Finding{Severity::blocker, report::Title{torch.stop_title}, torch.stop, "", f.pip_command});
   }
   if (!f.report) {
     if (taken.ends_with(".whl")) out.wheels.push_back(taken);

@@ -129,6 +129,7 @@ void add_findings(report::Section& s, const Counts& src, const Counts& listed, c
   using report::Severity;
   if (long n = src.count(Route::missing); n > 0) {
     s.add(report::Finding{Severity::friction,
+                          report::Title{fmt::format("{} op(s) the source registers for PrivateUse1 have no route at run time", n)},
                           fmt::format("{} op(s) the source registers for PrivateUse1 have no route at run time: a call "
                                       "raises \"Could not run\" (see served_routes)",
                                       n),
@@ -136,6 +137,7 @@ void add_findings(report::Section& s, const Counts& src, const Counts& listed, c
   }
   if (long n = src.served_count() - src.count(Route::own_kernel); n > 0) {
     s.add(report::Finding{Severity::info,
+                          report::Title{fmt::format("{} op(s) the source registers for PrivateUse1 are served by another route", n)},
                           fmt::format("{} op(s) the source registers for PrivateUse1 are served by another route at run "
                                       "time (see served_routes)",
                                       n),
@@ -147,6 +149,8 @@ void add_findings(report::Section& s, const Counts& src, const Counts& listed, c
       if (served(r) && listed.count(r) > 0) by += fmt::format("{}{} {}", by.empty() ? "" : ", ", listed.count(r), probe::to_string(r));
     }
     s.add(report::Finding{Severity::info,
+                          report::Title{fmt::format("Of {} op(s) listed as unregistered, {} are served anyway", listed.total,
+                                                    listed.served_count())},
                           fmt::format("Of {} op(s) listed as unregistered, {} are served anyway{}, {} have no route and "
                                       "{} are unknown to the dispatcher",
                                       listed.total, listed.served_count(), by.empty() ? "" : " (" + by + ")",
@@ -171,7 +175,8 @@ report::Section served_view_section(const ServedViewInput& in, const probe::Aske
   add_figures(s, src, listed, static_cast<long>(served_view_ops(in).size()), ev, asked);
   if (!asked.facts.measured) {
     report::Finding& f =
-        s.add(report::Finding{report::Severity::info, "Not measured: the served view: " + asked.facts.not_measured, "", ev});
+        s.add(report::Finding{report::Severity::info, report::Title{"The served view was not measured"},
+                              "Not measured: the served view: " + asked.facts.not_measured, "", ev});
     f.diagnosis = report::kNotMeasured;
     return s;
   }

@@ -131,7 +131,7 @@ void add_failure_causes(Section& v, const report::Report& r) {
   }
   auto n = [](const Figure* f) { return f->value.is_number() ? f->value.get<size_t>() : size_t{0}; };
   if (n(roots) == 0) return;
-  v.add(Finding{Severity::info,
+  v.add(Finding{Severity::info, report::Title{"The documented examples fail for " + examples::causes_summary(n(causes), n(roots), n(following))},
                 "The documented examples fail for " +
                     examples::causes_summary(n(causes), n(roots), n(following)) + " (examples.failure_causes).",
                 "", "examples", "", ""});
@@ -161,7 +161,9 @@ void add_documented_port(Section& v, const report::Report& r, const std::vector<
       "removed one.",
       figure_count(r, examples_keys::kDiffFences), added, figure_count(r, examples_keys::kDiffLinesRemoved), changed);
   if (!claim.empty()) text += fmt::format(" The backend claims \"{}\".", claim);
-  v.add(Finding{Severity::info, text, "", "examples.diff_fences", "", ""});
+  v.add(Finding{Severity::info,
+                report::Title{fmt::format("The documented port adds {} line(s) of code and replaces {}", added, changed)},
+                text, "", "examples.diff_fences", "", ""});
 }
 
 // Collects the outcomes whose diagnosis has the given cause.
@@ -217,12 +219,14 @@ void add_good_design(Section& v, const std::vector<Outcome>& all) {
   }
   if (!answered.empty()) {
     v.add(Finding{Severity::good,
+                  report::Title{fmt::format("{} torch.accelerator call(s) answer without the device", answered.size())},
                   fmt::format("Clean degradation: {} without the device: no crash, no hang.", fmt::join(answered, "; ")),
                   "", where, where, ""});
   }
   if (!refused.empty()) {
     bool one = refused.size() == 1;
     v.add(Finding{Severity::good,
+                  report::Title{fmt::format("{} device-module call(s) refuse and name the right API", refused.size())},
                   fmt::format("Helpful refusal: {} {} user calls and {} the right API ({}{}).", fmt::join(refused, ", "),
                               one ? "refuses" : "refuse", one ? "names" : "name", one ? "" : "e.g. ", example),
                   "", where, where, ""});

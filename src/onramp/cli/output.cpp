@@ -18,6 +18,10 @@ void OutputOptions::declare(CLI::App& app) {
   auto* b = app.add_flag("--brief", brief,
                          "Terminal view: only the summary (headline figures, blockers, frictions)");
   b->excludes(j, m, h);
+  auto* d = app.add_flag("--details", details,
+                         "Terminal view: every finding's whole text and its log (a terminal otherwise shows a "
+                         "finding's first lines, and a log's length)");
+  d->excludes(j, m, h, b);
   app.add_option("--color", color, "Colour the terminal view: auto (on a terminal, unless NO_COLOR is set), "
                                    "always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
@@ -38,6 +42,7 @@ report::TextStyle OutputOptions::text_style() const {
   style.width = terminal ? terminal_width() : 0;
   style.color = use_color(color, terminal);
   style.brief = brief;
+  style.details = details;
   return style;
 }
 

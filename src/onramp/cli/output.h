@@ -1,7 +1,7 @@
 #pragma once
 // Output options every reporting subcommand shares: --json, --markdown,
 // --html, --output FILE (default: standard output), and for the terminal view
-// --color and --brief.
+// --color, --brief and --details.
 #include <CLI/CLI.hpp>
 #include <functional>
 #include <string>
@@ -15,6 +15,7 @@ struct OutputOptions {
   bool markdown = false;
   bool html = false;
   bool brief = false;
+  bool details = false;
   std::string color = "auto";
   std::string output;  // empty: stdout
 

@@ -11,10 +11,12 @@ namespace {
 
 constexpr size_t kCellMessageLimit = 240;
 
-std::string shorten(const std::string& text, size_t limit) {
-  std::string one_line;
-  for (char c : text) one_line += (c == '\n' ? ' ' : c);
-  return one_line.size() <= limit ? one_line : one_line.substr(0, limit - 3) + "...";
+// A message's first non-empty line, whole; the rest of it is the finding's log.
+std::pair<std::string, std::string> first_line_and_rest(const std::string& message) {
+  std::string_view m = util::trim(message);
+  size_t nl = m.find('\n');
+  if (nl == std::string_view::npos) return {std::string(m), ""};
+  return {util::one_line(m.substr(0, nl)), std::string(m)};
 }
 
 // The run's facts and what the message itself says: an undefined C++
@@ -97,27 +99,35 @@ std::optional<Failure> run_failure(const python::ScriptRun& run, const report::J
   }
   if (auto process = python::process_failure(run.process)) return diagnosed(process->type, process->message);
   std::string tail = run.process.err.ending();
-  return diagnosed("NoResult", run.process.outcome() + (tail.empty() ? "" : ": " + shorten(tail, 200)));
+  return diagnosed("NoResult", run.process.outcome() + (tail.empty() ? "" : ": " + tail));
 }
 
 report::Finding failure_finding(const std::string& what, const Failure& failure, const std::string& evidence) {
-  report::Finding finding;
   // Unknown failures are worth a look but are not known to block adoption.
-  finding.severity = failure.diagnosis ? failure.diagnosis->severity : report::Severity::friction;
-  finding.text = what + ": " + failure_cell(failure) +
-                 (failure.wrapper.empty() ? "" : " (raised inside " + shorten(failure.wrapper, 120) + ")") + ". " +
-                 (failure.diagnosis ? "Diagnosis (" + failure.diagnosis->cause + "): " + failure.explanation
-                                    : std::string("Diagnosis: none matched."));
-  if (failure.diagnosis) finding.remedy = failure.remedy;
-  finding.evidence = evidence;
+  auto severity = failure.diagnosis ? failure.diagnosis->severity : report::Severity::friction;
+  // The claim: the rule's title, else what failed and how.
+  report::Title title{failure.title.empty() ? what + ": " + failure.type : failure.title};
+  // The message's first line stays in the sentence, whole; a message of several lines is the log, verbatim.
+  auto log = first_line_and_rest(failure.message).second;
+  std::string text = what + ": " + failure_line(failure) +
+                     (failure.wrapper.empty() ? "" : " (raised inside " + first_line_and_rest(failure.wrapper).first + ")") + ". " +
+                     (failure.diagnosis ? "Diagnosis (" + failure.diagnosis->cause + "): " + failure.explanation
+                                        : std::string("Diagnosis: none matched."));
+  report::Finding finding{severity, std::move(title), std::move(text), failure.diagnosis ? failure.remedy : "", evidence};
+  finding.log = std::move(log);
   finding.fact = failure_fact(failure);
   finding.packages = failure.packages;
-  finding.title = failure.title;
   return finding;
 }
 
+std::string failure_line(const Failure& failure) {
+  std::string line = first_line_and_rest(failure.message).first;
+  return failure.type + (line.empty() ? "" : ": " + line);
+}
+
 std::string failure_cell(const Failure& failure) {
-  return shorten(failure.type + (failure.message.empty() ? "" : ": " + failure.message), kCellMessageLimit);
+  return util::shortened(util::one_line(failure.type + (failure.message.empty() ? "" : ": " + failure.message)),
+                         kCellMessageLimit);
 }
 
 const report::Json* find_record(const python::ScriptRun& run, const std::string& kind) {

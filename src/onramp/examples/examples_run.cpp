@@ -13,6 +13,7 @@
 #include "onramp/diagnosis/outcome.h"
 #include "onramp/util/progress.h"
 #include "onramp/python/scripts.h"
+#include "onramp/util/text.h"
 
 namespace onramp::examples {
 namespace {
@@ -62,18 +63,20 @@ report::Finding root_finding(const Json& row, const diagnosis::Failure& f, const
 }
 
 report::Finding following_finding(const Json& row, const Consequence& c, const std::string& evidence) {
-  report::Finding finding;
-  finding.severity = report::Severity::info;
   std::string why = c.link == Link::cell_input
                         ? fmt::format("its marimo cell takes `{}` from a cell that failed ({}), so marimo would not "
                                       "run it",
                                       c.name, c.root)
                         : fmt::format("it fails only because {} failed and left the name unbound", c.root);
-  finding.text = fmt::format("`{}`: {}; {}, so it is counted as a consequence, not a cause.",
-                             text_field(row, "source"), text_field(row, "result"), why);
-  finding.evidence = evidence;
-  finding.place = text_field(row, "where");
-  finding.diagnosis = "follows-from";
+  std::string source = text_field(row, "source");
+  // The statement's first line and the root's place: the claim without the failure's words.
+  report::Title title{fmt::format("`{}` follows from the failure at {}",
+                                  util::shortened(util::one_line(source.substr(0, source.find('\n'))), 40),
+                                  util::shortened(c.root, 25))};
+  report::Finding finding{report::Severity::info, std::move(title),
+                          fmt::format("`{}`: {}; {}, so it is counted as a consequence, not a cause.", source,
+                                      text_field(row, "result"), why),
+                          "", evidence, text_field(row, "where"), "follows-from"};
   // The root's place, until link_following turns it into the root's id.
   finding.caused_by = c.root;
   finding.caused_by_reason = c.link == Link::cell_input ? "its marimo cell takes a name from a cell that failed"
@@ -255,7 +258,11 @@ void add_statement_records(report::Section& s, const ExampleFile& file, size_t i
   bool finished = false;
   for (const auto& r : run.records) finished = finished || text_field(r, "kind") == "end";
   if (!finished && !file.blocks.empty()) {
+    std::string file_name = file.path.substr(file.path.rfind('/') + 1);
     report::Finding stopped{report::Severity::blocker,
+                            report::Title{fmt::format("The interpreter stopped before the last statement of {} ({})",
+                                                      util::shortened(file_name, 25),
+                                                      util::shortened(run.process.outcome(), 18))},
                             fmt::format("{}: the interpreter stopped before the last statement ({}); later "
                                         "statements were not run",
                                         file.path, run.process.outcome()),

@@ -165,6 +165,7 @@ HostChoice::NothingInstalls nothing_installs(const std::vector<const Candidate*>
   HostChoice::NothingInstalls out;
   out.tags_evidence = tags_evidence(running);
   if (for_here) {
+    out.title = fmt::format("No wheel of {} is for a Python on this machine", release);
     out.text = fmt::format("{} has {}; this machine has Python {}", release,
                            accepted_pythons(files, ignore_requires_python), fmt::join(versions, ", "));
     out.remedy = "install a Python it accepts, or pass --python PY";
@@ -172,6 +173,7 @@ HostChoice::NothingInstalls nothing_installs(const std::vector<const Candidate*>
     return out;
   }
   std::string here = machine.empty() ? "this machine" : fmt::format("{}", fmt::join(machine, " or "));
+  out.title = fmt::format("no file of {} installs on {}", release, here);
   out.text = fmt::format("no file of {} installs on {}: it publishes only {} wheels for {}", release, here,
                          fmt::join(platforms, ", "), fmt::join(pythons, ", "));
   out.remedy = fmt::format(
@@ -223,7 +225,10 @@ std::optional<index::IndexFile> wheel_for_python(const python::InterpreterFacts&
   if (tag_matched) {
     why_not = fmt::format("its wheels' Requires-Python {} refuses Python {}", refused_by, python.python_version);
   } else if (!refusals.empty()) {
-    if (refusals.size() > 3) refusals.resize(3), refusals.push_back("...");
+    if (size_t more = refusals.size() > 3 ? refusals.size() - 3 : 0; more > 0) {
+      refusals.resize(3);
+      refusals.push_back(fmt::format("and {} more", more));
+    }
     why_not = fmt::format("no wheel of the release installs on it: {}", fmt::join(refusals, "; "));
   } else {
     why_not = fmt::format("no wheel of the release for Python {}.{}", v.major, v.minor);

@@ -73,6 +73,7 @@ struct HostChoice {
   // When no file of the release installs on any interpreter here: that one
   // cause, as a title-like line, the remedy that can work, and the tags asked.
   struct NothingInstalls {
+    std::string title;   // the finding's title: the claim alone
     std::string text;    // the finding's text
     std::string remedy;
     std::string stop;    // the stop line: the text, and the remedy where it names a way on this machine

@@ -66,11 +66,16 @@ Finding refusal_finding(const IndexFacts& f) {
   auto why = refusal_lines(output);
   std::string text = fmt::format("pip could not resolve {} ({})", f.requirement, f.pip.outcome());
   if (!why.empty()) text += fmt::format(": pip says \"{}\"", util::join(why, "\" / \""));
-  Finding finding{Severity::blocker, text, "", f.pip_command + "\n" + util::join(f.pip_last_lines, "\n")};
+  Finding finding{Severity::blocker,
+                  report::Title{fmt::format("pip could not resolve {} ({})", util::shortened(f.requirement, 50),
+                                            util::shortened(f.pip.outcome(), 25))},
+                  text, "", f.pip_command + "\n" + util::join(f.pip_last_lines, "\n")};
   finding.role = report::kResolutionRefusedRole;
   if (const auto* rule = diagnosis::Diagnoses::builtin().find("PipOutput", output)) {
     finding.remedy = rule->remedy;
     finding.diagnosis = rule->id;
+    // The rule's claim, with what was asked: its title quotes no fact (none is known here).
+    if (!rule->title.empty()) finding.title = rule->title + " for " + f.requirement;
   }
   return finding;
 }
@@ -78,6 +83,8 @@ Finding refusal_finding(const IndexFacts& f) {
 void add_pip_findings(report::Section& s, const IndexFacts& f) {
   if (!f.requires_python_line.empty()) {
     s.add(Finding{Severity::blocker,
+                  report::Title{fmt::format("Requires-Python refuses this interpreter (Python {})",
+                                            util::shortened(f.interpreter.python_version, 30))},
                   fmt::format("Requires-Python refuses this interpreter (Python {}): pip says \"{}\"",
                               f.interpreter.python_version, f.requires_python_line),
                   "check the project's documented Python versions against its metadata; --ignore-requires-python "
@@ -87,7 +94,8 @@ void add_pip_findings(report::Section& s, const IndexFacts& f) {
   if (!f.pip.ok()) {
     s.add(refusal_finding(f));
   } else if (!f.report_error.empty()) {
-    s.add(Finding{Severity::blocker, "pip's report could not be read: " + f.report_error, "", f.pip_command});
+    s.add(Finding{Severity::blocker, report::Title{"pip's report could not be read"},
+                  "pip's report could not be read: " + f.report_error, "", f.pip_command});
   }
 }
 
@@ -136,7 +144,8 @@ void add_release_files(report::Section& s, const IndexFacts& f) {
     if (r.file.size) bytes += *r.file.size; else ++unknown;
     if (r.status == FileStatus::taken) taken = r.file.file_name;
     if (r.status == FileStatus::refused) {
-      s.add(Finding{Severity::blocker, fmt::format("the index lists a file onramp refuses: {}", r.reason),
+      s.add(Finding{Severity::blocker, report::Title{"the index lists a file onramp refuses"},
+                    fmt::format("the index lists a file onramp refuses: {}", r.reason),
                     "", r.index_url, r.file.file_name});
     }
   }
@@ -148,7 +157,12 @@ void add_release_files(report::Section& s, const IndexFacts& f) {
                "the installable file whose tag ranks first in pip's list", f.tags_command,
                taken.empty() ? "no file of the release fits this interpreter" : ""});
   if (taken.empty() && !f.files.empty()) {
-    s.add(Finding{Severity::blocker, fmt::format("no file of {} {} fits this interpreter (Python {}, glibc {})",
+    s.add(Finding{Severity::blocker,
+                  report::Title{fmt::format("no file of {} {} fits this interpreter (Python {}, glibc {})",
+                                            util::shortened(f.project, 20), util::shortened(f.release.version, 12),
+                                            util::shortened(f.interpreter.python_version, 8),
+                                            util::shortened(f.glibc, 8))},
+                  fmt::format("no file of {} {} fits this interpreter (Python {}, glibc {})",
                                                  f.project, f.release.version, f.interpreter.python_version, f.glibc),
                   "", f.tags_command});
   }
@@ -165,7 +179,10 @@ void add_releases(report::Section& s, const IndexFacts& f) {
   for (const auto& r : f.releases) {
     t.rows.push_back(Json{{"version", r.version}, {"files", r.files}, {"bytes", r.bytes}, {"placeholder", r.placeholder}});
     if (r.placeholder) {
-      s.add(Finding{Severity::info, fmt::format("{} {} is a placeholder release", f.project, r.version),
+      s.add(Finding{Severity::info,
+                    report::Title{fmt::format("{} {} is a placeholder release", util::shortened(f.project, 45),
+                                              util::shortened(r.version, 25))},
+                    fmt::format("{} {} is a placeholder release", f.project, r.version),
                     "pin the real version", t.evidence});
     }
   }
@@ -188,7 +205,11 @@ void add_cache(report::Section& s, const IndexFacts& f) {
     }
     t.rows.push_back(Json{{"file_name", d.file_name}, {"bytes", d.bytes}, {"cache_hit", d.hit},
                           {"resumed_from", d.resumed_from}, {"path", d.path}, {"error", d.error}});
-    if (!d.error.empty()) s.add(Finding{Severity::blocker, "download refused: " + d.error, "", f.cache_root, d.file_name});
+    if (!d.error.empty()) {
+      s.add(Finding{Severity::blocker,
+                    report::Title{fmt::format("The download of {} was refused", util::shortened(d.file_name, 70))},
+                    "download refused: " + d.error, "", f.cache_root, d.file_name});
+    }
   }
   bool ran = !f.downloads.empty();
   std::string none = "--download not given";

@@ -57,10 +57,11 @@ void add_preflight(report::Section& s, const InstallFacts& f) {
   s.add(Figure{"temp_dir_used", "pip's TMPDIR", f.pip_tmp.string(), "",
                "a fresh directory for this run, removed afterwards", f.pip_command, ""});
   if (d.moved_to) {
-    s.add(Finding{Severity::friction, "pip's temporary files would not fit where pip puts them: " + d.reason,
+    s.add(Finding{Severity::friction, report::Title{"pip's temporary files would not fit where pip puts them"},
+                  "pip's temporary files would not fit where pip puts them: " + d.reason,
                   fmt::format("outside onramp, run pip with TMPDIR={}", d.moved_to->path.string()), "preflight"});
   } else if (!d.fits) {
-    s.add(Finding{Severity::blocker, "pip's temporary files will not fit: " + d.reason,
+    s.add(Finding{Severity::blocker, report::Title{"pip's temporary files will not fit"}, "pip's temporary files will not fit: " + d.reason,
                   "free some space or set TMPDIR to a roomy directory on a real disk", "preflight"});
   }
 }
@@ -97,7 +98,8 @@ void add_host_conflicts(report::Section& s, const InstallFacts& f) {
                "installed), beside the install, then removed",
                f.check_command, ""});
   if (!f.check_unread.empty()) {
-    s.add(Finding{Severity::info, "pip check printed lines onramp does not read: " + util::join(f.check_unread, ", "), "",
+    s.add(Finding{Severity::info, report::Title{"pip check printed lines onramp does not read"},
+                  "pip check printed lines onramp does not read: " + util::join(f.check_unread, ", "), "",
                   f.check_command});
   }
   if (f.host_conflicts.empty()) return;
@@ -108,6 +110,12 @@ void add_host_conflicts(report::Section& s, const InstallFacts& f) {
                        f.check_command, f.host_conflicts, resolver_failed ? &f.resolver_conflicts : nullptr));
   if (f.resolver_conflicts.empty()) {
     s.add(Finding{Severity::info,
+                  report::Title{resolver_failed
+                                    ? fmt::format("The interpreter's own packages disagree on {} requirement(s); pip failed "
+                                                  "for another reason",
+                                                  f.host_conflicts.size())
+                                    : fmt::format("The interpreter's own packages disagree on {} requirement(s)",
+                                                  f.host_conflicts.size())},
                   "The interpreter's own packages disagree (" + conflict_lines(f.host_conflicts) + ")" +
                       (resolver_failed ? ", but pip's failure is about something else: no --no-deps run" : ""),
                   "", f.check_command});
@@ -116,6 +124,9 @@ void add_host_conflicts(report::Section& s, const InstallFacts& f) {
   s.add(Figure{"resolver_outcome", "pip's resolver", f.resolver_pip.outcome() + ": " + last_line(f.resolver_pip.err.text()),
                "", "the pip install run with dependencies, before the --no-deps one", f.resolver_pip_command, ""});
   s.add(Finding{Severity::friction,
+                report::Title{fmt::format("The interpreter's own packages disagree on {} requirement(s); pip's resolver "
+                                          "repairs them first",
+                                          f.resolver_conflicts.size())},
                 "The interpreter's own packages disagree (" + conflict_lines(f.resolver_conflicts) +
                     "): pip's resolver tries to repair them before it installs anything, so offline it fails (" +
                     last_line(f.resolver_pip.err.text()) + ") and online it fetches the missing versions into the "
@@ -136,6 +147,8 @@ void add_host_conflicts(report::Section& s, const InstallFacts& f) {
                        "own lines", f.check_command, f.unmet));
   if (!f.unmet.empty()) {
     s.add(Finding{Severity::blocker,
+                  report::Title{fmt::format("The installed wheels still lack {} requirement(s), even with --no-deps",
+                                            f.unmet.size())},
                   "With the host's disagreement set aside (--no-deps), the installed wheels still lack: " +
                       conflict_lines(f.unmet),
                   "give pip the missing wheels with --find-links, or install from the package index", f.check_command});
@@ -181,7 +194,9 @@ void add_run(report::Section& s, const InstallFacts& f) {
     std::string last = last_line(f.pip.err.text());
     auto said = index::refusal_lines(f.pip.out.text() + "\n" + f.pip.err.text());
     std::string why = said.empty() ? last : "pip says \"" + util::join(said, "\" / \"") + "\"";
-    Finding failed{Severity::blocker, fmt::format("pip install failed ({}): {}", f.pip.outcome(), why),
+    Finding failed{Severity::blocker,
+                   report::Title{fmt::format("pip install failed ({})", util::shortened(f.pip.outcome(), 78))},
+                   fmt::format("pip install failed ({}): {}", f.pip.outcome(), why),
                    last.find("No space left on device") != std::string::npos ? "set TMPDIR to a directory on a roomy disk"
                                                                               : "",
                    f.pip_command};
@@ -233,6 +248,7 @@ void add_footprint(report::Section& s, const InstallFacts& f) {
   }
   if (!repaired.empty()) {
     s.add(Finding{Severity::friction,
+                  report::Title{"pip installed what the interpreter's own packages lack, not what the target needs"},
                   "pip installed what the interpreter's own packages lack, not what the target needs: " + util::join(repaired, ", "),
                   "a cost of this interpreter: one whose packages agree (pip check) does not pay it", f.check_command});
   }

@@ -10,6 +10,7 @@
 #include "onramp/packaging/pip_lines.h"
 #include "onramp/python/runner.h"
 #include "onramp/util/command_line.h"
+#include "onramp/util/text.h"
 #include "onramp/util/toml_file.h"
 #include "onramp/wheel/wheel_facts.h"
 #include "onramp/wheel/wheel_section.h"
@@ -150,14 +151,17 @@ SdistBuild build_sdist(ProcessRunner& runner, wheel::WheelReads& reads, const Sd
     out.stop = fmt::format("the sdist {} did not build (pip wheel: {})", name, outcome);
     std::string text = out.stop;
     if (!why.empty()) text += fmt::format(": \"{}\"", fmt::join(why, "\" / \""));
-    s.add(Finding{Severity::blocker, text,
+    s.add(Finding{Severity::blocker,
+                  report::Title{fmt::format("the sdist {} did not build (pip wheel: {})", util::shortened(name, 40),
+                                            util::shortened(outcome, 22))},
+                  text,
                   "The release has no wheel for this platform and its sdist does not build here: install what the "
                   "build's error names (a compiler, a vendor SDK, a header), or ask the project for a wheel",
                   command});
     return out;
   }
   add_built_wheel(reads, s, wheel, command);
-  s.add(Finding{Severity::info,
+  s.add(Finding{Severity::info, report::Title{"The release has no wheel for this interpreter"},
                 fmt::format("The release has no wheel for this interpreter: onramp built {} from its sdist, as pip "
                             "would (build time: the build_seconds figure); the build ran the package's own build code "
                             "in the sandbox, and pip fetched its build requirements from the configured indexes (the "

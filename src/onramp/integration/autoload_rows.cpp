@@ -155,7 +155,8 @@ std::optional<report::Finding> harmless_finding(const Row& harmless, const std::
   if (harmless.status == Status::provided || harmless.status == Status::absent) return std::nullopt;
   std::string text = "With the backend installed, CPU-only work beside it is hurt: " + harmless.detail;
   if (!on_log.empty()) text += ". Its log: " + on_log;
-  report::Finding f{report::Severity::blocker, text,
+  report::Finding f{report::Severity::blocker,
+                    report::Title{"With the backend installed, CPU-only work beside it is hurt"}, text,
                     "Autoload runs the backend at every `import torch` in the environment: keep its entry point "
                     "cheap (no device discovery, no waiting) and let a CPU-only process run unharmed.",
                     harmless.evidence};

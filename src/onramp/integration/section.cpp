@@ -11,6 +11,7 @@
 #include "onramp/report/section_keys.h"
 #include "onramp/integration/probe_rows.h"
 #include "onramp/report/finding_graph.h"
+#include "onramp/util/text.h"
 
 namespace onramp::integration {
 namespace {
@@ -110,7 +111,7 @@ report::Section integration_section(const ScorecardInputs& in) {
                       {"follows_from", r.follows_from.empty() ? report::Json() : report::Json(r.follows_from)}});
     device_only += fmt::format("{}{}: {}", device_only.empty() ? "" : "; ", p.title, p.hardware);
   }
-  s.add(report::Finding{report::Severity::info,
+  s.add(report::Finding{report::Severity::info, report::Title{"Not told without the device, for any point"},
                         "Not told without the device, for any point: " + device_only, "", "data/integration.toml"});
   std::string method = "rows of the points table by status";
   std::string evidence = t.evidence;
@@ -139,11 +140,12 @@ report::Section integration_section(const ScorecardInputs& in) {
   for (const auto* run : {&in.runtime, &in.autoload_on}) {
     for (const auto& h : run->hangs) {
       if (h.point == "harmless") harmless_hang = s.findings.size();
-      auto& hang = s.add(report::Finding{report::Severity::blocker,
-                                         fmt::format("{} did not return ({}); {}", h.call, h.outcome, h.then) +
-                                             (h.log.empty() ? "" : ". Its log: " + h.log),
-                                         "A call that hangs without the device should answer or raise.", run->command});
-      hang.title = fmt::format("{} did not return ({})", h.call, h.outcome);
+      s.add(report::Finding{report::Severity::blocker,
+                            report::Title{fmt::format("{} did not return ({})", util::shortened(h.call, 40),
+                                                      util::shortened(h.outcome, 40))},
+                            fmt::format("{} did not return ({}); {}", h.call, h.outcome, h.then) +
+                                (h.log.empty() ? "" : ". Its log: " + h.log),
+                            "A call that hangs without the device should answer or raise.", run->command});
     }
   }
   for (const auto& r : rows) {

@@ -12,6 +12,7 @@
 #include "onramp/report/section_keys.h"
 #include "onramp/ops/methods.h"
 #include "onramp/report/writing.h"
+#include "onramp/util/text.h"
 
 namespace onramp::ops {
 namespace {
@@ -198,7 +199,13 @@ void add_claim_findings(report::Section& s, const OpsReportInput& in) {
                                    label_of(inv), lo, hi);
     text += exact.empty() ? "none gives exactly " + std::to_string(*in.claim_value) + ", so the figure depends on an unstated rule"
                           : "\"" + exact.front() + "\" gives it exactly";
-    s.add(Finding{exact.empty() ? Severity::friction : Severity::info, text,
+    std::string name = util::shortened(printable(inv.name), 25);
+    report::Title title{exact.empty()
+                            ? fmt::format("No counting method gives the claimed {} for {}: they give {} to {}",
+                                          *in.claim_value, name, lo, hi)
+                            : fmt::format("Counted as \"{}\", {} has exactly the claimed {}",
+                                          util::shortened(exact.front(), 25), name, *in.claim_value)};
+    s.add(Finding{exact.empty() ? Severity::friction : Severity::info, std::move(title), text,
                   exact.empty() ? "state the counting rule next to the number" : "", printable(inv.where())});
   }
 }
@@ -213,6 +220,8 @@ void add_gap_findings(report::Section& s, const OpInventory& inv, const std::vec
   }
   if (total == 0) return;
   s.add(Finding{Severity::info,
+                report::Title{fmt::format("{} lists {} entries: a list of work, not of failures",
+                                          util::shortened(printable(inv.name), 40), total)},
                 fmt::format("{} lists {} entries: {}; {} other. It is a list of work, not a count of failures.",
                             label_of(inv), total, parts.empty() ? "none classified" : parts, other),
                 "", printable(inv.where())});
@@ -311,6 +320,10 @@ void add_registration_tables(report::Section& s, const Discovery& d, const OpsRe
   for (const auto& inv : d.inventories) {
     if (inv.kind != InventoryKind::cpp_registration || inv.blocks < 2) continue;
     s.add(Finding{Severity::info,
+                  report::Title{fmt::format("{} ops for {}: {} blocks in {} files, merged into one inventory",
+                                            util::shortened(printable(inv.ns), 15),
+                                            util::shortened(printable(inv.dispatch_key), 20), inv.blocks,
+                                            inv.files.size())},
                   fmt::format("{} ops registered for {}: {} registrations in {} blocks across {} files, merged into "
                               "one inventory ({})",
                               printable(inv.ns), printable(inv.key_shown.empty() ? inv.dispatch_key : inv.key_shown),
@@ -319,6 +332,8 @@ void add_registration_tables(report::Section& s, const Discovery& d, const OpsRe
   }
   if (macro_named > 0) {
     s.add(Finding{Severity::friction,
+                  report::Title{fmt::format("{} registrations have a name made by a macro that could not be read",
+                                            macro_named)},
                   fmt::format("{} registrations have a name made by a macro that could not be read; they are not in "
                               "any inventory (see the registering_macros table and the problems table)", macro_named),
                   "write the op names as literals, or keep the registering macro's uses in the tree", ""});
@@ -395,12 +410,20 @@ report::Section build_ops_section(const OpsReportInput& in) {
   for (const auto& m : d.missing) {
     std::string what = m.key.empty() ? m.name + " in " + m.path
                                      : "the " + m.ns + " registrations for key " + m.key + " in " + (m.files.empty() ? "any file" : m.files);
-    s.add(Finding{Severity::friction, "The profile declares " + what + " (" + m.meaning +
+    report::Title title{m.key.empty()
+                            ? fmt::format("The profile declares {} but no such inventory was found",
+                                          util::shortened(m.name, 45))
+                            : fmt::format("The profile's {} registrations for key {} were not found",
+                                          util::shortened(m.ns, 20), util::shortened(m.key, 25))};
+    s.add(Finding{Severity::friction, std::move(title), "The profile declares " + what + " (" + m.meaning +
                   ") but no such inventory was found", "update the profile to the repository's layout", in.profile ? in.profile->origin : ""});
   }
   bool guessed = std::any_of(d.inventories.begin(), d.inventories.end(), [](const auto& i) { return !i.meaning_declared; });
   if (guessed) {
-    s.add(Finding{Severity::info, "Meanings marked \"guessed from the name\" come from data/ops_rules.toml, not from the backend",
+    s.add(Finding{Severity::info,
+                  report::Title{"Meanings marked \"guessed from the name\" come from data/ops_rules.toml, not from the "
+                                "backend"},
+                  "Meanings marked \"guessed from the name\" come from data/ops_rules.toml, not from the backend",
                   "pass --profile NAME (or a .toml) to declare what each inventory means", ""});
   }
   return s;

@@ -8,6 +8,7 @@
 
 #include "onramp/integration/points.h"
 #include "onramp/report/finding_graph.h"
+#include "onramp/util/text.h"
 
 namespace onramp::port {
 
@@ -30,6 +31,9 @@ void link_minimum_operators(report::Section& s, const TraceRun& run, const std::
   if (unserved.empty()) return;
   s.add(report::Finding{
       report::Severity::blocker,
+      report::Title{fmt::format("{} does not serve {} {} of the minimum operator set that the models call",
+                                util::shortened(run.backend, 24), unserved.size(),
+                                unserved.size() == 1 ? "op" : "ops")},
       fmt::format("integration point minimum_operators (the minimum operator set PyTorch's accelerator guide asks of "
                   "every backend): {} does not serve {} of its ops that the traced models call: {}",
                   run.backend, unserved.size(), fmt::join(unserved, ", ")),

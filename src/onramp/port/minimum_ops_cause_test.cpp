@@ -28,7 +28,8 @@ report::Section with_verdicts(const TraceRun& run) {
   report::Section s{"port_trace", "t", {}, {}, {}};
   for (const auto& trace : run.traces) {
     size_t missing = 0;
-    s.add(report::Finding{report::Severity::blocker, verdict_text(trace, run, missing), "", ""});
+    s.add(report::Finding{report::Severity::blocker, report::Title{"a model's verdict"},
+                          verdict_text(trace, run, missing), "", ""});
   }
   return s;
 }

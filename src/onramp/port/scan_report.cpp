@@ -3,11 +3,13 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <set>
 
 #include "onramp/examples/diff_fence.h"
 #include "onramp/report/writing.h"
+#include "onramp/util/text.h"
 
 namespace onramp::port {
 namespace {
@@ -144,14 +146,20 @@ Table category_table(const ScanStats& st, const std::string& ev) {
 void add_findings(Section& s, const ScanStats& st) {
   for (const auto& f : st.files) {
     if (!f.error) continue;
+    std::string file = util::shortened(std::filesystem::path(f.path).filename().string(), 40);
+    std::string kind = util::shortened(f.error->kind, 24);
     s.add(Finding{Severity::friction,
+                  report::Title{f.error->line > 0
+                                    ? fmt::format("{} was not scanned: {} at line {}", file, kind, f.error->line)
+                                    : fmt::format("{} was not scanned: {}", file, kind)},
                   fmt::format("{}:{}: {}: {}; the file was not scanned", f.path, f.error->line, f.error->kind,
                               f.error->message),
                   "fix the file (or exclude it) and scan again", fmt::format("{}:{}", f.path, f.error->line)});
   }
   const auto& t = st.total;
   if (t.hits == 0) {
-    s.add(Finding{Severity::good, "no CUDA-specific use found in the scanned files", "", ""});
+    s.add(Finding{Severity::good, report::Title{"no CUDA-specific use found in the scanned files"},
+                  "no CUDA-specific use found in the scanned files", "", ""});
     return;
   }
   if (t.unguarded > 0) {
@@ -163,6 +171,8 @@ void add_findings(Section& s, const ScanStats& st) {
       }
     }
     s.add(Finding{Severity::blocker,
+                  report::Title{fmt::format("{} unguarded CUDA-specific uses fail or misbehave on a machine without "
+                                            "CUDA", t.unguarded)},
                   fmt::format("{} unguarded CUDA-specific uses fail or misbehave on a machine without CUDA", t.unguarded),
                   "apply each hit's replacement (the hits table); choose the device once, e.g. "
                   "torch.accelerator.current_accelerator(), and pass it around",
@@ -170,6 +180,7 @@ void add_findings(Section& s, const ScanStats& st) {
   }
   if (t.hits > t.unguarded) {
     s.add(Finding{Severity::friction,
+                  report::Title{fmt::format("{} guarded uses run without CUDA, but on the CPU", t.hits - t.unguarded)},
                   fmt::format("{} guarded uses run without CUDA, but on the CPU: the new accelerator goes unused",
                               t.hits - t.unguarded),
                   "test for torch.accelerator.is_available() instead of torch.cuda.is_available()", ""});
@@ -180,6 +191,7 @@ void add_findings(Section& s, const ScanStats& st) {
       if (!r.rule->portable) ids += (ids.empty() ? "" : ", ") + r.rule->id;
     }
     s.add(Finding{Severity::friction,
+                  report::Title{fmt::format("{} uses have no backend-neutral equivalent", t.no_equivalent)},
                   fmt::format("{} uses have no backend-neutral equivalent ({})", t.no_equivalent, ids),
                   "decide per use: drop it, guard it, or use the backend's own API", ""});
   }

@@ -9,6 +9,7 @@
 #include "onramp/report/json_fields.h"
 #include "onramp/report/report_file.h"
 #include "onramp/util/progress.h"
+#include "onramp/util/text.h"
 
 namespace onramp::port {
 namespace {
@@ -202,11 +203,20 @@ report::Section backends_section(const std::vector<std::string>& ops, const std:
   }
   s.add(std::move(table));
   if (!traces.empty()) s.add(models_table(backends, traces));
-  s.add(report::Finding{report::Severity::info,
+  const BackendServes* most = nullptr;  // the backend asked that serves the most ops, for the title
+  for (const auto& b : backends) {
+    if (b.error.empty() && (!most || served_count(b) > served_count(*most))) most = &b;
+  }
+  std::string title = most ? fmt::format("The models need {} ops; {} serves the most of them, {}", ops.size(),
+                                         util::shortened(most->spec.module, 30), served_count(*most))
+                           : fmt::format("The models need {} ops; no backend could be asked", ops.size());
+  s.add(report::Finding{report::Severity::info, report::Title{std::move(title)},
                         fmt::format("needs {} ops; {}", ops.size(), fmt::join(parts, ", ")), "", ""});
   for (const auto& b : backends) {
     if (!b.error.empty()) {
-      s.add(report::Finding{report::Severity::friction, b.spec.text + " was not asked: " + b.error, "", b.run_dir});
+      s.add(report::Finding{report::Severity::friction,
+                            report::Title{util::shortened(b.spec.module, 50) + " was not asked which ops it serves"},
+                            b.spec.text + " was not asked: " + b.error, "", b.run_dir});
     }
   }
   return s;

@@ -10,6 +10,7 @@
 #include "onramp/port/minimum_ops_cause.h"
 #include "onramp/util/command_line.h"
 #include "onramp/report/writing.h"
+#include "onramp/util/text.h"
 
 namespace onramp::port {
 namespace {
@@ -215,15 +216,19 @@ Table union_table(const TraceRun& run, const std::string& ev) {
 
 void add_composite_caveat(Section& s, const TraceRun& run) {
   std::string ops;
+  size_t count = 0;
   bool callees_checked = false;  // a module:NAME join ran the composite kernels on meta tensors
   for (const auto& [op, v] : run.join) {
     if (v.status != OpStatus::decomposition) continue;
     ops += (ops.empty() ? "" : ", ") + op;
+    ++count;
     callees_checked = callees_checked || v.note.find("callees found by running it on meta tensors") != std::string::npos;
   }
   if (ops.empty()) return;
   if (callees_checked) {
     s.add(Finding{Severity::info,
+                  report::Title{fmt::format("{} traced {} served by composite kernels in core", count,
+                                            count == 1 ? "op is" : "ops are")},
                   "served by composite kernels in core: " + ops +
                       ". Their callees were found by running each kernel on meta tensors at PrivateUse1 with the "
                       "traced call's arguments (each op's note lists them, or says why not checked); a kernel that "
@@ -233,6 +238,8 @@ void add_composite_caveat(Section& s, const TraceRun& run) {
     return;
   }
   s.add(Finding{Severity::info,
+                report::Title{fmt::format("{} traced {} served by composite kernels in core, whose callees were "
+                                          "not traced", count, count == 1 ? "op is" : "ops are")},
                 "served by composite kernels in core: " + ops +
                     ". The ops those kernels call on the backend were not traced (on the CPU they reach CPU "
                     "kernels; convolution, for one, calls convolution_overrideable on a PrivateUse1 backend), "
@@ -245,13 +252,17 @@ void add_composite_caveat(Section& s, const TraceRun& run) {
 // without the device cannot be known here.
 void add_fallback_caveat(Section& s, const TraceRun& run) {
   std::string ops, where;
+  size_t count = 0;
   for (const auto& [op, v] : run.join) {
     if (v.status != OpStatus::boxed_fallback) continue;
     ops += (ops.empty() ? "" : ", ") + op + (v.via.empty() ? "" : " (through " + v.via + ")");
     where = v.where;
+    ++count;
   }
   if (ops.empty()) return;
   s.add(Finding{Severity::info,
+                report::Title{fmt::format("{} traced {} only {}'s boxed fallback for PrivateUse1", count,
+                                          count == 1 ? "op reaches" : "ops reach", util::shortened(run.backend, 30))},
                 "reach only " + run.backend + "'s boxed fallback for PrivateUse1 (registered at " + where +
                     "): " + ops + ". What that fallback does without the device (run on the CPU, raise) cannot "
                     "be told on this machine",
@@ -260,22 +271,42 @@ void add_fallback_caveat(Section& s, const TraceRun& run) {
 
 void add_findings(Section& s, const TraceRun& run) {
   for (const auto& trace : run.traces) {
+    const std::string model = util::shortened(trace.model, 32);  // a model's name in a title
     if (!trace.timed_out_phase.empty()) {
       s.add(Finding{Severity::friction,
+                    report::Title{fmt::format("{} stopped in its {} phase", model,
+                                              util::shortened(trace.timed_out_phase, 20))},
                     fmt::format("{} stopped in its {} phase: {}", trace.model, trace.timed_out_phase, trace.error),
                     "raise --phase-timeout, or find what the " + trace.timed_out_phase + " phase waits for",
                     trace.model});
     } else if (!trace.ok()) {
-      s.add(Finding{Severity::friction, fmt::format("{} failed during the trace: {}", trace.model, trace.error),
+      s.add(Finding{Severity::friction, report::Title{model + " failed during the trace"},
+                    fmt::format("{} failed during the trace: {}", trace.model, trace.error),
                     run.device == "meta" ? "trace it on the CPU (--device cpu): the meta device lacks some kernels"
                                          : "run the model by hand to see the whole error",
                     trace.model});
     }
-    for (const auto& note : trace.notes) s.add(Finding{Severity::info, trace.model + ": " + note, "", trace.model});
+    for (const auto& note : trace.notes) {
+      // The note's claim, before the reason it gives after ": ".
+      std::string claim = util::one_line(note.substr(0, note.find(": ")));
+      s.add(Finding{Severity::info,
+                    report::Title{fmt::format("{}: {}", model, util::shortened(claim, 98 - model.size()))},
+                    trace.model + ": " + note, "", trace.model});
+    }
     if (run.backend.empty() || trace.all_ops().empty()) continue;
     size_t missing = 0;
     std::string text = verdict_text(trace, run, missing);
-    s.add(Finding{missing > 0 ? Severity::blocker : Severity::good, text,
+    const auto ops = trace.all_ops();
+    bool asked = false;  // as in verdict_text: the dispatcher's verdicts say "missing"
+    for (const auto& op : ops) {
+      auto v = run.join.find(op);
+      asked = asked || (v != run.join.end() && v->second.status == OpStatus::missing);
+    }
+    const std::string backend = util::shortened(run.backend, 16);
+    std::string title = missing == 0 ? fmt::format("{}: {} serves all {} ops it needs", model, backend, ops.size())
+                                     : fmt::format("{}: {} of its {} ops are {} {}", model, missing, ops.size(),
+                                                   asked ? "served by no route on" : "not registered by", backend);
+    s.add(Finding{missing > 0 ? Severity::blocker : Severity::good, report::Title{std::move(title)}, text,
                   missing > 0 ? "register kernels for these ops, or check whether the backend serves them "
                                 "some other way (the ops table shows where each verdict comes from)"
                               : "",
@@ -327,7 +358,7 @@ Json trace_target(const TraceRun& run) {
 Section trace_section(const TraceRun& run) {
   Section s{keys::kTraceSection, "Port trace: ATen ops the models call", {}, {}, {}};
   if (run.traces.empty()) {
-    s.add(Finding{Severity::info, "this shard holds no model", "", ""});
+    s.add(Finding{Severity::info, report::Title{"this shard holds no model"}, "this shard holds no model", "", ""});
     return s;
   }
   std::string ev = evidence(run);

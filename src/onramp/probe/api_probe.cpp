@@ -15,6 +15,7 @@
 #include "onramp/probe/rename_sites.h"
 #include "onramp/probe/registrations.h"
 #include "onramp/util/progress.h"
+#include "onramp/util/text.h"
 #include "onramp/report/json_fields.h"
 #include "onramp/python/scripts.h"
 
@@ -170,21 +171,25 @@ void add_accelerator_finding(report::Section& s, const std::vector<CallRow>& row
   }
   if (!any_row) return;  // torch itself did not import: nothing was asked
   if (!any_present) {
-    s.add({report::Severity::info, "This torch has no torch.accelerator: device-generic availability checks are absent",
+    s.add({report::Severity::info, report::Title{"This torch has no torch.accelerator"},
+           "This torch has no torch.accelerator: device-generic availability checks are absent",
            "torch 2.x provides torch.accelerator.is_available / device_count / current_accelerator.", evidence});
     return;
   }
   if (failures.empty()) {
-    std::string text = module_failed ? "torch.accelerator answers, but the module did not import, so these are "
-                                       "torch's answers alone:"
-                                     : "torch.accelerator degrades cleanly without the device:";
+    std::string title = module_failed ? "torch.accelerator answers, but the module did not import, so these are "
+                                        "torch's answers alone"
+                                      : "torch.accelerator degrades cleanly without the device";
+    std::string text = title + ":";
     for (const auto& a : answers) text += " " + a + ";";
-    s.add({module_failed ? report::Severity::info : report::Severity::good, text, "", evidence});
+    s.add({module_failed ? report::Severity::info : report::Severity::good, report::Title{std::move(title)}, text, "",
+           evidence});
     return;
   }
   std::string text = "torch.accelerator does not degrade cleanly without the device:";
   for (const auto& f : failures) text += " " + f + ";";
-  report::Finding f{report::Severity::friction, text,
+  report::Finding f{report::Severity::friction,
+                    report::Title{"torch.accelerator does not degrade cleanly without the device"}, text,
                     "Availability queries should answer False / 0 / None on a machine without the device.", evidence};
   if (facts.size() == 1 && !facts.begin()->empty()) {
     f.fact = *facts.begin();
@@ -243,8 +248,10 @@ void add_guess_finding(report::Section& s, const CallRow& row, const std::string
   std::string uses = names.renamed ? fmt::format("it names PrivateUse1 '{}'", *names.renamed)
                                    : fmt::format("the probe used '{}' ({})", names.device, names.source);
   s.add({report::Severity::info,
+         report::Title{
+             fmt::format("'{}' was tried by onramp, not a name this backend uses", util::shortened(name, 40))},
          fmt::format("'{}' was tried by onramp ({}), not a name this backend uses ({}): {} raised {}", name, who, uses,
-                     row.subject(), diagnosis::failure_cell(*row.failure)),
+                     row.subject(), diagnosis::failure_line(*row.failure)),
          "", evidence});
 }
 
@@ -349,7 +356,8 @@ void add_api_probe(report::Section& section, python::Sandbox& sandbox, const Api
 void add_api_records(report::Section& section, const python::ScriptRun& run, const ApiProbeOptions& options,
                      const python::ScriptRun* sites_run, diagnosis::Facts* facts_out) {
   for (const auto& bad : run.bad_lines) {
-    section.add({report::Severity::info, "The device-API probe wrote a line that is not JSON: " + bad, "", run.command});
+    section.add({report::Severity::info, report::Title{"The device-API probe wrote a line that is not JSON"},
+                 "The device-API probe wrote a line that is not JSON: " + bad, "", run.command});
   }
   if (const Json* env = diagnosis::find_record(run, "env")) add_environment(section, *env, run.command);
   DeviceName name = read_device_name(run);

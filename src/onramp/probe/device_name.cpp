@@ -7,6 +7,7 @@
 
 #include "onramp/diagnosis/outcome.h"
 #include "onramp/report/json_fields.h"
+#include "onramp/util/text.h"
 
 namespace onramp::probe {
 namespace {
@@ -166,8 +167,10 @@ std::optional<report::Finding> device_name_root(const DeviceName& name, const di
   } else {
     remedy = "Read the backend's loader: it registers its device name only on some path the import did not take.";
   }
-  report::Finding f{report::Severity::blocker, text + ".", remedy, evidence};
-  f.title = fmt::format("'{}' is never registered as a device name on this machine", wanted);
+  report::Finding f{report::Severity::blocker,
+                    report::Title{fmt::format("'{}' is never registered as a device name on this machine",
+                                              util::shortened(wanted, 40))},
+                    text + ".", remedy, evidence};
   f.fact = "unknown_device_name " + wanted;
   return f;
 }

@@ -11,6 +11,7 @@
 #include "onramp/diagnosis/outcome.h"
 #include "onramp/report/json_fields.h"
 #include "onramp/python/scripts.h"
+#include "onramp/util/text.h"
 
 namespace onramp::probe {
 namespace {
@@ -176,7 +177,10 @@ std::optional<report::Finding> slow_import(const std::vector<ImportRun>& runs, c
   std::string text = fmt::format(
       "import {} takes {:.2f} s in the fastest of {} run(s) ({}): every script and notebook pays it", module, fastest,
       all.size(), runs_text);
-  return report::Finding{report::Severity::friction, text,
+  return report::Finding{report::Severity::friction,
+                         report::Title{fmt::format("import {} takes {:.2f} s in the fastest of {} run(s)",
+                                                   util::shortened(module, 40), fastest, all.size())},
+                         text,
                          "Look at the slowest imports by cumulative time; defer heavy native loads until first use.",
                          cold.run.command};
 }
@@ -198,6 +202,8 @@ void add_import_findings(report::Section& s, const std::vector<ImportRun>& runs,
   const Json& warnings = record_array(cold, "warnings");
   if (!warnings.empty()) {
     s.add({report::Severity::friction,
+           report::Title{fmt::format("import {} shows {} warning(s) to every user", util::shortened(module, 50),
+                                     warnings.size())},
            fmt::format("import {} shows {} warning(s) to every user; the first: {}: {}", module, warnings.size(),
                        text_field(warnings[0], "category"), text_field(warnings[0], "message")),
            "", cold.run.command});
@@ -205,6 +211,11 @@ void add_import_findings(report::Section& s, const std::vector<ImportRun>& runs,
   for (const auto* capture : {&cold.run.process.out, &cold.run.process.err}) {
     if (capture->cut()) {
       s.add({report::Severity::friction,
+             report::Title{fmt::format("import {} wrote {} to {}; {} were cut from the capture",
+                                       util::shortened(module, 30),
+                                       util::human_bytes(static_cast<double>(capture->total_bytes())),
+                                       capture == &cold.run.process.out ? "stdout" : "stderr",
+                                       util::human_bytes(static_cast<double>(capture->cut_bytes())))},
              fmt::format("import {} wrote {} bytes to {}; {} were cut from the capture", module, capture->total_bytes(),
                          capture == &cold.run.process.out ? "stdout" : "stderr", capture->cut_bytes()),
              "", cold.run.command});

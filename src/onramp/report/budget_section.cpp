@@ -28,17 +28,14 @@ Table budget_table(const BudgetEvaluation& e, const std::string& method, const s
 }
 
 Finding result_finding(const BudgetResult& r) {
-  Finding f;
-  f.evidence = r.evidence;
   if (!r.failed()) {
-    f.severity = Severity::info;
-    f.text = fmt::format("Budget \"{}\" was not measured and is allowed to be missing: {}.", r.budget.name, r.message);
-    return f;
+    return Finding{Severity::info, Title{fmt::format("Budget \"{}\" was not measured, and may be missing", r.budget.name)},
+                   fmt::format("Budget \"{}\" was not measured and is allowed to be missing: {}.", r.budget.name, r.message),
+                   "", r.evidence};
   }
-  f.severity = Severity::blocker;
-  f.text = fmt::format("Budget \"{}\" fails: {}.", r.budget.name, r.message);
-  if (!r.budget.why.empty()) f.text += " Why it matters: " + r.budget.why;
-  return f;
+  std::string text = fmt::format("Budget \"{}\" fails: {}.", r.budget.name, r.message);
+  if (!r.budget.why.empty()) text += " Why it matters: " + r.budget.why;
+  return Finding{Severity::blocker, Title{fmt::format("Budget \"{}\" fails", r.budget.name)}, text, "", r.evidence};
 }
 
 }  // namespace
@@ -70,7 +67,7 @@ Section budget_section(const BudgetEvaluation& e) {
     std::string text = missing == 0 ? fmt::format("All {} budgets pass.", passed)
                                     : fmt::format("No budget fails: {} pass, {} not measured and allowed to be.",
                                                   passed, missing);
-    s.add(Finding{Severity::good, text, "", evidence});
+    s.add(Finding{Severity::good, Title{text}, text, "", evidence});
   }
   return s;
 }

@@ -131,7 +131,8 @@ Section summary_view(const ReportDiff& diff, const std::string& evidence) {
   count("rows_removed", "Table rows removed", n.rows_removed, "rows", "rows only in the old report's table.");
   count("findings_added", "Findings added", n.findings_added, "findings", "findings (severity and text) only in the new report.");
   count("findings_removed", "Findings removed", n.findings_removed, "findings", "findings only in the old report.");
-  if (n.total() == 0) s.add(Finding{Severity::info, "The two reports hold the same figures, rows and findings.", "", evidence});
+  if (n.total() == 0) s.add(Finding{Severity::info, Title{"The two reports hold the same figures, rows and findings"},
+                                  "The two reports hold the same figures, rows and findings.", "", evidence});
   return s;
 }
 

@@ -8,13 +8,18 @@
 namespace onramp::report {
 namespace finding_graph_test {  // one per file: a unity batch joins several
 
+// A finding whose text is its claim, one clause: its title is the text.
+Finding claim(Severity severity, const std::string& text, const std::string& evidence, const std::string& place = {}) {
+  return Finding{severity, Title{text}, text, "", evidence, place};
+}
+
 Report two_sections() {
   Report r;
   r.sections.push_back(Section{"probe", "Probe", {}, {}, {}});
-  r.sections.back().add(Finding{Severity::friction, "import m failed", "", "cmd"});
-  r.sections.back().add(Finding{Severity::blocker, "randn on m", "", "cmd"});
+  r.sections.back().add(claim(Severity::friction, "import m failed", "cmd"));
+  r.sections.back().add(claim(Severity::blocker, "randn on m", "cmd"));
   r.sections.push_back(Section{"examples", "Examples", {}, {}, {}});
-  r.sections.back().add(Finding{Severity::blocker, "`print(x)`", "", "cmd", "README.md:7"});
+  r.sections.back().add(claim(Severity::blocker, "`print(x)`", "cmd", "README.md:7"));
   return r;
 }
 
@@ -44,8 +49,11 @@ TEST(FindingGraph, ARootIsAsSevereAsWhatFollowsFromIt) {
 }
 
 TEST(FindingGraph, ChainsLeadToTheirRootAndACycleEnds) {
-  std::vector<Finding> f(4);
-  for (size_t i = 0; i < f.size(); ++i) f[i].id = "s." + std::to_string(i + 1);
+  std::vector<Finding> f;
+  for (size_t i = 0; i < 4; ++i) {
+    f.push_back(claim(Severity::info, "finding " + std::to_string(i + 1), ""));
+    f[i].id = "s." + std::to_string(i + 1);
+  }
   f[1].caused_by = "s.1";
   f[2].caused_by = "s.2";
   f[3].caused_by = "s.4";  // itself
@@ -79,7 +87,8 @@ TEST(FindingGraph, NotMeasuredIsSaidFirstAndNothingUnmeasuredIsCalledClean) {
   r.sections.push_back(Section{"verdict", "Verdict", {Figure{"root_blockers", "Root blockers", 0, "findings", "m", "e", ""}},
                                {}, {}});
   r.sections.back().restates_findings = true;
-  Finding lead{Severity::info, "Not measured: install, probe: no wheel of the requirement was fetched", "", "steps"};
+  Finding lead{Severity::info, Title{"Not measured"},
+               "Not measured: install, probe: no wheel of the requirement was fetched", "", "steps"};
   lead.diagnosis = kNotMeasured;
   r.sections.back().add(lead);
   std::string text = render_text(r, TextStyle{});

@@ -34,7 +34,7 @@ std::vector<FindingGroup> group_findings(const std::vector<Finding>& findings) {
     if (roots[i] != i) continue;
     const Finding& f = findings[i];
     auto [it, added] = index.try_emplace({f.severity, f.diagnosis, f.text, f.remedy}, groups.size());
-    if (added) groups.push_back(FindingGroup{f.severity, f.diagnosis, finding_title(f), f.text, f.remedy, {}, {}, {}, {}});
+    if (added) groups.push_back(FindingGroup{f.severity, f.diagnosis, finding_title(f), f.text, f.remedy, f.log, {}, {}, {}, {}});
     FindingGroup& g = groups[it->second];
     g.members.push_back(i);
     if (!f.place.empty()) g.places.push_back(f.place);
@@ -76,6 +76,11 @@ std::string places_text(const std::vector<std::string>& places) {
 
 std::string text_with_places(const FindingGroup& group) {
   return group.places.empty() ? group.text : group.text + " (" + places_text(group.places) + ")";
+}
+
+std::string log_label(const std::string& log) {
+  size_t lines = std::count(log.begin(), log.end(), '\n') + (log.empty() || log.back() == '\n' ? 0 : 1);
+  return fmt::format("Log: {} line{}", lines, lines == 1 ? "" : "s");
 }
 
 std::string following_text(const FindingGroup& group) {

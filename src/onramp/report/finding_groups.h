@@ -17,6 +17,7 @@ struct FindingGroup {
   std::string title;  // the first member's (finding_title.h)
   std::string text;
   std::string remedy;
+  std::string log;                  // the first member's (Finding::log)
   std::vector<size_t> members;      // indices into the section's findings
   std::vector<std::string> places;  // the members' places, those that have one
   std::vector<size_t> following;    // indices of the findings that follow from a member
@@ -34,6 +35,9 @@ std::string places_text(const std::vector<std::string>& places);
 
 // The group's text with its places: "TEXT (README.md:52, :63)".
 std::string text_with_places(const FindingGroup& group);
+
+// "Log: 12 lines": what a folded log says before it is opened.
+std::string log_label(const std::string& log);
 
 // What follows from the group, folded: "2 more follow from it; the first: probe.5
 // (the op it needs is not served)"; empty when nothing does.

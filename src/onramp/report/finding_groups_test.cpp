@@ -5,8 +5,9 @@
 namespace onramp::report {
 namespace finding_groups_test {  // one per file: a unity batch joins several
 
+// A finding whose text is its claim, one clause: its title is the text.
 Finding at(Severity s, const std::string& text, const std::string& place, const std::string& diagnosis = "d") {
-  return Finding{s, text, "fix it", "cmd", place, diagnosis};
+  return Finding{s, Title{text}, text, "fix it", "cmd", place, diagnosis};
 }
 
 TEST(FindingGroups, SameSeverityDiagnosisAndTextFormOneGroupWithEveryPlace) {

@@ -5,7 +5,8 @@
 namespace onramp::report {
 namespace finding_title_test {  // one per file: a unity batch joins several
 
-Finding with_text(const std::string& text) { return Finding{Severity::blocker, text}; }
+// A finding as a report written before titles holds it: no title, so every view derives one from the text.
+Finding with_text(const std::string& text) { return Finding{Severity::blocker, Title{""}, text}; }
 
 TEST(FindingTitle, TheMakersTitleComesFirst) {
   Finding f = with_text("long detail: with a colon");

@@ -40,6 +40,8 @@ svg.chart text.group { font-weight: 600; }
 .finding.blocker { border-color: var(--blocker); }
 .sev { font-weight: 600; text-transform: uppercase; font-size: .75rem; letter-spacing: .04em; }
 details.finding > summary { cursor: pointer; font-weight: 600; }
+details.log > summary { cursor: pointer; color: var(--muted); font-size: .9rem; }
+details.log pre { font-size: .8rem; background: #fff; border: 1px solid var(--line); padding: .4rem; white-space: pre; }
 ul.grid { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: .4rem; }
 ul.grid li { border: 1px solid var(--line); border-top: 4px solid var(--muted); border-radius: 4px; padding: .3rem .45rem; font-size: .85rem; }
 ul.grid li b { display: block; } ul.grid li .st { font-size: .75rem; text-transform: uppercase; letter-spacing: .04em; }
@@ -149,6 +151,10 @@ std::string findings_html(const Section& s) {
                        html_escape(text_with_places(g)));
     if (!g.remedy.empty()) out += fmt::format("<br><em>Remedy:</em> {}", html_escape(g.remedy));
     if (!g.following.empty()) out += fmt::format("<br><em>Follows:</em> {}", html_escape(following_text(g)));
+    if (!g.log.empty()) {
+      out += fmt::format("<details class=\"log\"><summary>{}</summary><pre>{}</pre></details>", html_escape(log_label(g.log)),
+                         html_escape(g.log));
+    }
     out += "</details>\n";
   }
   return out;

@@ -37,7 +37,7 @@ TEST(Html, PageIsSelfContainedAndEscaped) {
   s.key = "census";
   s.title = "Census";
   s.add(languages());
-  s.add(Finding{Severity::blocker, "device <tpu> rejected", "rename", ""});
+  s.add(Finding{Severity::blocker, Title{"device <tpu> rejected"}, "device <tpu> rejected", "rename", ""});
   r.sections.push_back(s);
   std::string html = render_html(r);
   onramp::testing::expect_contains(

@@ -31,9 +31,11 @@ Json table_json(const Table& t) {
 }
 
 Json finding_json(const Finding& f) {
-  return Json{{"severity", to_string(f.severity)}, {"title", finding_title(f)}, {"text", f.text}, {"remedy", f.remedy},
-              {"evidence", f.evidence},           {"place", f.place},       {"diagnosis", f.diagnosis},
-              {"id", f.id},                       {"caused_by", f.caused_by}, {"caused_by_reason", f.caused_by_reason}};
+  Json j{{"severity", to_string(f.severity)}, {"title", finding_title(f)}, {"text", f.text}, {"remedy", f.remedy},
+         {"evidence", f.evidence},           {"place", f.place},       {"diagnosis", f.diagnosis},
+         {"id", f.id},                       {"caused_by", f.caused_by}, {"caused_by_reason", f.caused_by_reason}};
+  if (!f.log.empty()) j["log"] = f.log;
+  return j;
 }
 
 // Findings said once (finding_groups.h): each group names its members by index.

@@ -45,14 +45,34 @@ void append_table(std::string& out, const Table& t) {
   out += "\n";
 }
 
+// Verbatim lines in a fence longer than any run of backticks they hold, each line after `indent`.
+std::string fenced(const std::string& text, const std::string& indent) {
+  size_t longest = 0, run = 0;
+  for (char c : text) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  std::string fence(std::max<size_t>(3, longest + 1), '`');
+  std::string out = indent + fence + "text\n";
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t nl = text.find('\n', start);
+    if (nl == std::string::npos) nl = text.size();
+    out += indent + text.substr(start, nl - start) + "\n";
+    start = nl + 1;
+  }
+  return out + indent + fence;
+}
+
 void append_findings(std::string& out, const Section& s) {
   if (s.findings.empty()) return;
   out += "### Findings\n\n";
   for (const auto& g : group_findings(s.findings)) {
-    out += fmt::format("- **{}**: {}", severity_label(g), text_with_places(g));
+    out += fmt::format("- **{}**: **{}**  \n  {}", severity_label(g), g.title, text_with_places(g));
     if (!g.remedy.empty()) out += fmt::format(" Remedy: {}", g.remedy);
     out += "\n";
     if (!g.following.empty()) out += fmt::format("  - {}\n", following_text(g));
+    if (!g.log.empty()) out += fmt::format("  <details><summary>{}</summary>\n\n{}\n  </details>\n", log_label(g.log), fenced(g.log, "  "));
   }
   out += "\n";
 }

@@ -61,13 +61,23 @@ struct Table {
 enum class Severity { good, info, friction, blocker };
 std::string_view to_string(Severity severity);
 
+// A finding's title as its maker states it: the claim in one line of at
+// most 100 characters ("'tpu' is never registered as a device name on this
+// machine"), shown first in every view (finding_title.h). A type of its own,
+// and explicit, so that every place that makes a finding writes one and none
+// passes its text where the title goes.
+struct Title {
+  explicit Title(std::string text_) : text(std::move(text_)) {}
+  std::string text;
+};
+
 struct Finding {
-  // A constructor rather than an aggregate, so that call sites name only the
-  // fields they know (Finding{severity, text, remedy, evidence}).
-  Finding(Severity severity_ = Severity::info, std::string text_ = {}, std::string remedy_ = {},
-          std::string evidence_ = {}, std::string place_ = {}, std::string diagnosis_ = {})
+  // Every maker names the claim first, then the detail, then what it knows
+  // (Finding{severity, Title{"..."}, text, remedy, evidence}).
+  Finding(Severity severity_, Title title_, std::string text_, std::string remedy_ = {}, std::string evidence_ = {},
+          std::string place_ = {}, std::string diagnosis_ = {})
       : severity(severity_), text(std::move(text_)), remedy(std::move(remedy_)), evidence(std::move(evidence_)),
-        place(std::move(place_)), diagnosis(std::move(diagnosis_)) {}
+        place(std::move(place_)), diagnosis(std::move(diagnosis_)), title(std::move(title_.text)) {}
 
   Severity severity = Severity::info;
   std::string text;
@@ -75,8 +85,13 @@ struct Finding {
   std::string evidence;
   std::string place;      // where it occurs ("README.md:52"), when it has one place (report/2)
   std::string diagnosis;  // the diagnosis rule's id ("unknown_device"), when one matched (report/2)
+  // What a failing run printed, verbatim and whole (an exception's message of
+  // several lines, a library's log lines): kept apart from the sentence, shown
+  // folded (HTML, Markdown) or with --details (terminal). Empty: none.
+  std::string log;
   // The claim in one line of at most 100 characters, as its maker (or its
-  // diagnosis rule) states it; empty: derived from the text (finding_title.h).
+  // diagnosis rule) states it; empty only in a report written before titles,
+  // whose views derive one from the text (finding_title.h).
   std::string title;
   // report/3: findings form a graph (finding_graph.h). `id` is unique in its
   // report ("probe.3"; a copy in the verdict keeps the id it copies); a

@@ -17,6 +17,7 @@ struct TextStyle {
   size_t width = 0;         // screen columns to fit (0: no limit)
   bool color = false;       // ANSI colours for severities, bold figure values
   bool brief = false;       // only the summary: headline figures, blockers, frictions
+  bool details = false;     // each finding's whole text and its log, even on a terminal
   std::string full_report;  // where cut text is in full (a report file); empty: the JSON report
 };
 

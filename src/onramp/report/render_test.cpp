@@ -19,7 +19,8 @@ Report sample() {
   s.add(Figure{"size", "Size", nullptr, "bytes", "sum", "/x", "could not stat"});
   s.add(Table{"t", "Lines | by language", "rule", "/x", {{"language", "Language", ""}, {"code", "Code", "lines"}},
               {Json{{"language", "C++"}, {"code", 217023}}, Json{{"language", "a|b"}, {"code", 1}}}});
-  s.add(Finding{Severity::friction, "969 MB of native payload", "ship slimmer wheels", ""});
+  s.add(Finding{Severity::friction, Title{"969 MB of native payload"}, "969 MB of native payload",
+                "ship slimmer wheels", ""});
   r.sections.push_back(s);
   return r;
 }
@@ -96,10 +97,11 @@ Report repeated_failure() {
   Report r = sample();
   auto& findings = r.sections[0].findings;
   for (const char* place : {"README.md:52", "README.md:63"}) {
-    findings.push_back(Finding{Severity::blocker, "`import onramp_ref`: ModuleNotFoundError", "install it", "cmd",
-                               place, "module-not-found"});
+    findings.push_back(Finding{Severity::blocker, Title{"`import onramp_ref`"},
+                               "`import onramp_ref`: ModuleNotFoundError", "install it", "cmd", place,
+                               "module-not-found"});
   }
-  findings.push_back(Finding{Severity::good, "clean degradation", "", "probe"});
+  findings.push_back(Finding{Severity::good, Title{"clean degradation"}, "clean degradation", "", "probe"});
   return r;
 }
 
@@ -113,11 +115,15 @@ TEST(Render, RepeatedFindingsAreSaidOnceWithTheirPlacesInEveryRenderer) {
   Report r = repeated_failure();
   std::string text = render_text(r);
   EXPECT_EQ(occurrences(text, "ModuleNotFoundError"), 1u) << text;
-  EXPECT_NE(text.find("[blocker ×2] `import onramp_ref`: ModuleNotFoundError (README.md:52, :63)"), std::string::npos)
+  // The title first, then the text with every place.
+  EXPECT_NE(text.find("[blocker ×2] `import onramp_ref`\n        `import onramp_ref`: ModuleNotFoundError (README.md:52, "
+                      ":63)\n"),
+            std::string::npos)
       << text;
   std::string md = render_markdown(r);
   EXPECT_EQ(occurrences(md, "ModuleNotFoundError"), 1u) << md;
-  EXPECT_NE(md.find("- **blocker ×2**: `import onramp_ref`: ModuleNotFoundError (README.md:52, :63) Remedy: install it"),
+  EXPECT_NE(md.find("- **blocker ×2**: **`import onramp_ref`**  \n  `import onramp_ref`: ModuleNotFoundError "
+                    "(README.md:52, :63) Remedy: install it"),
             std::string::npos) << md;
   std::string html = render_html(r);
   EXPECT_EQ(occurrences(html, "ModuleNotFoundError"), 1u);
@@ -139,7 +145,7 @@ TEST(Render, TextPutsBlockersAndFrictionsFirstAndBriefStopsThere) {
   EXPECT_LT(blocker, friction);
   EXPECT_LT(friction, table);
   EXPECT_NE(text.find("[good] clean degradation"), std::string::npos);
-  std::string brief = render_text(r, TextStyle{0, false, true, ""});
+  std::string brief = render_text(r, TextStyle{.brief = true, .full_report = ""});
   EXPECT_NE(brief.find("[blocker ×2]"), std::string::npos);
   EXPECT_NE(brief.find("2,092 files"), std::string::npos);
   EXPECT_EQ(brief.find("Lines | by language"), std::string::npos) << brief;
@@ -152,27 +158,100 @@ TEST(Render, TextFitsAWidthAndColoursOnlyWhenAsked) {
   r.sections[0].tables[0].columns.push_back(Column{"note", "Note", ""});
   r.sections[0].tables[0].rows.push_back(Json{{"language", std::string(300, 'x')}, {"code", 5}, {"note", "a " + std::string(300, 'y')}});
   for (size_t width : {40u, 80u}) {
-    std::istringstream lines(render_text(r, TextStyle{width, false, false, ""}));
+    std::istringstream lines(render_text(r, TextStyle{.width = width, .full_report = ""}));
     for (std::string line; std::getline(lines, line);) EXPECT_LE(display_width(line), width) << line;
   }
-  EXPECT_NE(render_text(r, TextStyle{80, false, false, ""}).find("full text: --json, table \"t\""), std::string::npos);
-  EXPECT_NE(render_text(r, TextStyle{80, false, false, "run/report.html"}).find("full text: run/report.html"),
+  EXPECT_NE(render_text(r, TextStyle{.width = 80, .full_report = ""}).find("full text: --json, table \"t\""),
             std::string::npos);
+  EXPECT_NE(
+      render_text(r, TextStyle{.width = 80, .full_report = "run/report.html"}).find("full text: run/report.html"),
+      std::string::npos);
   EXPECT_EQ(render_text(r).find('\x1b'), std::string::npos);
-  std::string colour = render_text(r, TextStyle{0, true, false, ""});
+  std::string colour = render_text(r, TextStyle{.color = true, .full_report = ""});
   EXPECT_NE(colour.find("\x1b[1m\x1b[31m[blocker ×2]\x1b[0m"), std::string::npos) << colour;
   EXPECT_NE(colour.find("\x1b[1m2,092 files\x1b[0m"), std::string::npos) << colour;
 }
 
 TEST(Render, TextShowsHostileControlCharactersVisibly) {
   Report r = sample();
-  r.sections[0].findings.push_back(Finding{Severity::info, "title\x1b]0;pwned\x07 and \x1b[2J", "", ""});
+  const std::string hostile = "title\x1b]0;pwned\x07 and \x1b[2J";
+  r.sections[0].findings.push_back(Finding{Severity::info, Title{hostile}, hostile, "", ""});
   r.sections[0].tables[0].rows.push_back(Json{{"language", "\xC2\x9B" "31mred"}, {"code", 1}});
-  std::string text = render_text(r, TextStyle{80, false, false, ""});
+  std::string text = render_text(r, TextStyle{.width = 80, .full_report = ""});
   EXPECT_EQ(text.find('\x1b'), std::string::npos);
   EXPECT_EQ(text.find('\x07'), std::string::npos);
   EXPECT_NE(text.find("title\\x1b]0;pwned\\x07 and \\x1b[2J"), std::string::npos) << text;
   EXPECT_NE(text.find("\\x9b31mred"), std::string::npos) << text;
+}
+
+// A finding whose text runs long and whose failing run printed a log of several lines.
+Report long_failure() {
+  Report r = sample();
+  std::string text = "import torch_tpu failed: RuntimeError: TPU initialization failed";
+  for (int i = 0; i < 40; ++i) text += " and then word" + std::to_string(i);
+  Finding f{Severity::blocker, Title{"import torch_tpu failed"}, text, "", "cmd"};
+  f.log = "TPU initialization failed\nI0000 libtpu.so loaded\nE0000 no TPU found";
+  r.sections[0].findings.push_back(f);
+  return r;
+}
+
+TEST(Render, ATerminalShowsAFindingsFirstLinesAndItsLogsLengthDetailsShowsThemWhole) {
+  Report r = long_failure();
+  std::string text = render_text(r, TextStyle{.width = 80, .full_report = "run/report.html"});
+  EXPECT_NE(text.find("[blocker] import torch_tpu failed\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("word39"), std::string::npos) << "cut to three lines: " << text;
+  EXPECT_NE(text.find("\u2026\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("Log: 3 lines (--details shows it)"), std::string::npos) << text;
+  EXPECT_EQ(text.find("libtpu.so loaded"), std::string::npos) << text;
+  EXPECT_NE(text.find("Texts that end in \"\u2026\" are whole with --details, and in run/report.html."),
+            std::string::npos)
+      << text;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) EXPECT_LE(display_width(line), 80u) << line;
+
+  std::string details = render_text(r, TextStyle{.width = 80, .details = true, .full_report = ""});
+  EXPECT_NE(details.find("word39"), std::string::npos) << details;
+  EXPECT_NE(details.find("        Log: 3 lines:\n        | TPU initialization failed\n        | I0000 libtpu.so loaded\n"
+                         "        | E0000 no TPU found\n"),
+            std::string::npos)
+      << details;
+  EXPECT_EQ(details.find("whole with --details"), std::string::npos) << details;
+}
+
+TEST(Render, APipeGetsTheWholeTextAndTheLogWithDetails) {
+  Report r = long_failure();
+  std::string pipe = render_text(r);
+  EXPECT_NE(pipe.find("word39"), std::string::npos);
+  EXPECT_EQ(pipe.find("\u2026"), std::string::npos) << pipe;
+  EXPECT_NE(pipe.find("Log: 3 lines (--details shows it)"), std::string::npos) << pipe;
+  EXPECT_NE(render_text(r, TextStyle{.details = true, .full_report = ""}).find("| E0000 no TPU found"),
+            std::string::npos);
+}
+
+TEST(Render, TheLogIsFoldedInHtmlAndMarkdownAndWholeInJson) {
+  Report r = long_failure();
+  std::string html = render_html(r);
+  EXPECT_NE(html.find("<details class=\"log\"><summary>Log: 3 lines</summary><pre>TPU initialization failed&#10;I0000 "
+                      "libtpu.so loaded&#10;E0000 no TPU found</pre></details>"),
+            std::string::npos)
+      << html;
+  std::string md = render_markdown(r);
+  EXPECT_NE(md.find("  <details><summary>Log: 3 lines</summary>\n\n  ```text\n  TPU initialization failed\n  I0000 "
+                    "libtpu.so loaded\n  E0000 no TPU found\n  ```\n  </details>\n"),
+            std::string::npos)
+      << md;
+  Json j = Json::parse(render_json(r))["sections"]["census"]["findings"];
+  EXPECT_EQ(j.back()["log"], "TPU initialization failed\nI0000 libtpu.so loaded\nE0000 no TPU found");
+  EXPECT_FALSE(j.front().contains("log")) << "written only where there is one";
+}
+
+TEST(Render, AFenceIsLongerThanAnyRunOfBackticksInTheLog) {
+  Report r = sample();
+  Finding f{Severity::friction, Title{"a failure"}, "a failure: see the log", "", "cmd"};
+  f.log = "```python\nx = 1\n```";
+  r.sections[0].findings.push_back(f);
+  std::string md = render_markdown(r);
+  EXPECT_NE(md.find("  ````text\n  ```python\n  x = 1\n  ```\n  ````\n"), std::string::npos) << md;
 }
 
 }  // namespace

@@ -124,9 +124,8 @@ Report summary_view(const Json& document) {
                       : severity == "friction" ? Severity::friction
                       : severity == "good"     ? Severity::good
                                                : Severity::info,
-                      text_field(f, "text"), text_field(f, "remedy"), text_field(f, "evidence"),
+                      Title{text_field(f, "title")}, text_field(f, "text"), text_field(f, "remedy"), text_field(f, "evidence"),
                       text_field(f, "place"), text_field(f, "diagnosis")};
-      finding.title = text_field(f, "title");
       finding.id = text_field(f, "id");
       finding.caused_by = text_field(f, "caused_by");
       section.findings.push_back(std::move(finding));

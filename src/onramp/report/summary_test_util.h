@@ -19,18 +19,19 @@ inline Report audit_report() {
   verdict.add(Figure{"import_cold_seconds", "Cold import time", 3.5, "s", "perf_counter", "", ""});
   verdict.add(Figure{"download_bytes", "Download", 249e6, "bytes", "index", "", ""});
   Section probe{"probe", "Probe", {}, {}, {}};
-  Finding root{Severity::blocker, "After `import torch_tpu`, PrivateUse1 is still named 'privateuseone': long detail"};
-  root.title = "'tpu' is never registered as a device name on this machine";
+  Finding root{Severity::blocker, Title{"'tpu' is never registered as a device name on this machine"},
+               "After `import torch_tpu`, PrivateUse1 is still named 'privateuseone': long detail"};
   root.id = "probe.1";
   probe.add(root);
-  Finding follower{Severity::blocker, "torch.device(\"tpu\"): RuntimeError"};
+  Finding follower{Severity::blocker, Title{"torch.device(\"tpu\")"}, "torch.device(\"tpu\"): RuntimeError"};
   follower.id = "probe.2";
   follower.caused_by = "probe.1";
   probe.add(follower);
-  Finding friction{Severity::friction, "import torch_tpu shows 1 warning(s) to every user; the first: tcmalloc"};
+  Finding friction{Severity::friction, Title{"import torch_tpu shows 1 warning(s) to every user"},
+                   "import torch_tpu shows 1 warning(s) to every user; the first: tcmalloc"};
   friction.id = "probe.3";
   probe.add(friction);
-  probe.add(Finding{Severity::info, "an info"});
+  probe.add(Finding{Severity::info, Title{"an info"}, "an info"});
   r.sections = {verdict, probe};
   return r;
 }

@@ -14,6 +14,16 @@
 namespace onramp::report {
 namespace {
 
+// Lines of a finding's text a terminal shows without --details.
+constexpr size_t kDetailLines = 3;
+
+// Whether a text says no more than its title: the title itself, with a full stop or not.
+bool same_claim(const std::string& title, const std::string& text) {
+  std::string_view t = util::trim(text);
+  if (t.ends_with('.')) t.remove_suffix(1);
+  return t == util::trim(title);
+}
+
 // Writes lines for one report, in a width (0: no limit) and with or without colour.
 class TextWriter {
  public:
@@ -33,12 +43,16 @@ class TextWriter {
   }
 
   // A paragraph after `prefix` (already painted; `prefix_width` columns), wrapped
-  // with continuation lines under `indent` spaces.
-  void paragraph(const std::string& prefix, size_t prefix_width, const std::string& text, size_t indent) {
+  // with continuation lines under `indent` spaces; at most `max_lines` lines
+  // (0: all), the last ending in "…" where the text did not fit.
+  void paragraph(const std::string& prefix, size_t prefix_width, const std::string& text, size_t indent,
+                 size_t max_lines = 0) {
     std::string safe = terminal_safe(text);
     size_t room = style_.width > prefix_width + 20 ? style_.width - std::max(prefix_width, indent) : 0;
     if (style_.width != 0 && room == 0) room = 20;
-    auto lines = wrap(safe, style_.width == 0 ? 0 : room);
+    bool was_cut = false;
+    auto lines = wrap(safe, style_.width == 0 ? 0 : room, style_.width == 0 ? 0 : max_lines, &was_cut);
+    cut_ = cut_ || was_cut;
     for (size_t i = 0; i < lines.size(); ++i) {
       out_ += (i == 0 ? prefix : std::string(indent, ' ')) + lines[i] + "\n";
     }
@@ -97,18 +111,38 @@ class TextWriter {
     }
   }
 
+  // Each group: its title, then its text (on a terminal without --details,
+  // at most kDetailLines lines of it, cut at a word with "…"), its remedy,
+  // what follows from it, and its log (with --details; else how long it is).
   void finding_groups(const std::vector<FindingGroup>& groups) {
     for (const auto& g : groups) {
       std::string label = severity_label(g);
-      paragraph("    " + severity_tag(g.severity, label) + " ", 4 + display_width(label) + 3, text_with_places(g), 8);
+      paragraph("    " + severity_tag(g.severity, label) + " ", 4 + display_width(label) + 3, g.title, 8);
+      std::string text = text_with_places(g);
+      if (!same_claim(g.title, text)) paragraph("        ", 8, text, 8, style_.details ? 0 : kDetailLines);
       if (!g.remedy.empty()) paragraph("        remedy: ", 16, g.remedy, 8);
       if (!g.following.empty()) paragraph("        └ ", 10, following_text(g), 10);
+      if (g.log.empty()) continue;
+      if (!style_.details) {
+        paragraph("        ", 8, log_label(g.log) + " (--details shows it)", 8);
+        continue;
+      }
+      out_ += "        " + log_label(g.log) + ":\n";
+      for (size_t start = 0; start < g.log.size();) {
+        size_t nl = std::min(g.log.find('\n', start), g.log.size());
+        out_ += "        | " + terminal_safe(std::string_view(g.log).substr(start, nl - start)) + "\n";
+        start = nl + 1;
+      }
     }
   }
+
+  // Whether anything was cut to fit (a finding's text, a table's cells).
+  bool cut() const { return cut_; }
 
  private:
   const TextStyle& style_;
   std::string out_;
+  bool cut_ = false;
 };
 
 bool is_problem(Severity s) { return s == Severity::blocker || s == Severity::friction; }
@@ -244,6 +278,10 @@ std::string render_text(const Report& report, const TextStyle& style) {
     } else {
       for (size_t i = 0; i < report.sections.size(); ++i) section_body(w, report.sections[i], i == 0);
     }
+  }
+  if (w.cut()) {
+    std::string where = style.full_report.empty() ? "" : ", and in " + style.full_report;
+    w.paragraph("", 0, "Texts that end in \"…\" are whole with --details" + where + ".", 2);
   }
   if (!report.run_dir.empty()) w.paragraph("", 0, "Run directory: " + report.run_dir, 2);
   return w.out();

@@ -47,11 +47,10 @@ std::vector<std::string> claim_windows(std::string_view line) {
   return windows;
 }
 
-// The line as quoted in the report: trimmed, and shortened when it is long.
+// The line as quoted in the report: trimmed, and shortened at a word when it is long.
 std::string quoted(std::string_view line) {
   constexpr size_t kLimit = 200;
-  std::string_view text = util::trim(line);
-  return text.size() <= kLimit ? std::string(text) : std::string(text.substr(0, kLimit)) + "...";
+  return util::shortened(util::trim(line), kLimit);
 }
 
 }  // namespace

@@ -34,8 +34,7 @@ TEST(ReadmeCheck, AHostileLineOfMegabytesIsSearchedWithoutExhaustingTheStack) {
   ASSERT_TRUE(claim);
   EXPECT_EQ(claim->minimum, "3.10");
   EXPECT_EQ(claim->line, 2u);
-  EXPECT_EQ(claim->text.size(), 203u);  // quoted, shortened
-  EXPECT_TRUE(claim->text.starts_with("This requires Python   "));
+  EXPECT_EQ(claim->text, "This requires Python\u2026");  // quoted, shortened at a word
   std::string many;
   for (int i = 0; i < 20000; ++i) many += "python ";
   EXPECT_FALSE(find_python_claim(many + "\n"));

@@ -9,6 +9,7 @@
 #include "onramp/wheel/readme_check.h"
 #include "onramp/report/finding_graph.h"
 #include "onramp/report/writing.h"
+#include "onramp/util/text.h"
 
 namespace onramp::wheel {
 namespace {
@@ -60,22 +61,26 @@ void add_record_check(report::Section& s, const RecordCheck& r, const std::strin
   // finding hangs under the hash finding, audit/causes.h).
   auto member_fact = [](const std::string& path) { return std::string(report::kRecordMemberFact) + " " + path; };
   if (!r.hash_mismatches.empty()) {
+    // The member by its file name: a dist-info path is longer than a title.
+    std::string first = r.hash_mismatches.front();
+    first = util::shortened(first.substr(first.rfind('/') + 1), 40);
     Finding f{Severity::friction,
+              report::Title{r.hash_mismatches.size() == 1
+                                ? fmt::format("The wheel's {} does not hash to what RECORD says", first)
+                                : fmt::format("{} members do not hash to what RECORD says (the first: {})",
+                                              r.hash_mismatches.size(), first)},
               fmt::format("{} member(s) do not hash to what RECORD says (the first: {}): the wheel was altered "
                           "after it was built, or its RECORD is wrong",
                           r.hash_mismatches.size(), r.hash_mismatches.front()),
               "rebuild the wheel with its build backend; fetch it again from where it was published", evidence};
     f.fact = member_fact(r.hash_mismatches.front());
-    // The member by its file name: a dist-info path is longer than a title.
-    std::string first = r.hash_mismatches.front();
-    first = first.substr(first.rfind('/') + 1);
-    f.title = r.hash_mismatches.size() == 1
-                  ? fmt::format("The wheel's {} does not hash to what RECORD says", first)
-                  : fmt::format("{} members do not hash to what RECORD says (the first: {})", r.hash_mismatches.size(), first);
     s.add(std::move(f));
   }
   if (t.rows.size() > r.hash_mismatches.size()) {
     Finding f{Severity::friction,
+              report::Title{fmt::format("RECORD disagrees with the archive: {} missing, {} not listed, {} of the "
+                                        "wrong size",
+                                        r.missing.size(), r.extra.size(), r.size_mismatches.size())},
               fmt::format("RECORD disagrees with the archive: {} missing, {} not listed, {} of the wrong size", r.missing.size(),
                           r.extra.size(), r.size_mismatches.size()),
               "rebuild the wheel with its build backend so that RECORD lists every member with its size", evidence};
@@ -101,6 +106,8 @@ void add_importable(report::Section& s, const WheelFacts& f, const std::string& 
   s.add(Figure{"importable_count", "Importable top-level modules (count)", f.importable.size(), "modules", method, evidence, ""});
   if (f.importable.empty()) {
     s.add(Finding{Severity::blocker,
+                  report::Title{fmt::format("{} {} installs no importable module", util::shortened(f.metadata.name, 45),
+                                            util::shortened(f.metadata.version, 20))},
                   fmt::format("{} {} installs no importable module: a placeholder (name-holding) release", f.metadata.name,
                               f.metadata.version),
                   "pin a real release of this distribution", evidence});
@@ -127,6 +134,9 @@ void add_interpreter_checks(report::Section& s, const WheelFacts& f, const Wheel
   if (ok.value.is_boolean() && !ok.value.get<bool>()) {
     auto lowest = lowest_admitted_python(*rp);
     Finding excluded{Severity::blocker,
+                     report::Title{fmt::format("Requires-Python {} excludes Python {} ({})",
+                                               util::shortened(f.metadata.requires_python, 25),
+                                               util::shortened(py->python_version, 12), util::shortened(py->python, 25))},
                      fmt::format("Requires-Python {} excludes Python {} ({}): pip will refuse this wheel",
                                  f.metadata.requires_python, py->python_version, py->python),
                      lowest ? fmt::format("use Python {} or newer (--python)", *lowest) : "no Python 3 release is admitted",
@@ -147,11 +157,12 @@ void add_interpreter_checks(report::Section& s, const WheelFacts& f, const Wheel
   s.add(fits);
   if (fits.value.is_boolean() && !fits.value.get<bool>()) {
     auto& found = s.add(Finding{Severity::friction,
+                  report::Title{fmt::format("The wheel requires torch {}; this interpreter has torch {}",
+                                            util::shortened(torch->specifier, 30),
+                                            util::shortened(*py->torch_version, 15))},
                   fmt::format("the wheel requires torch {} but {} has torch {}: pip will want another torch", torch->specifier,
                               py->python, *py->torch_version),
                   "install into an environment with a matching torch, or provide one through --find-links", ev});
-    found.title = fmt::format("The wheel requires torch {}; this interpreter has torch {}", torch->specifier,
-                              *py->torch_version);
     found.role = report::kTorchRangeRole;
   }
 }
@@ -181,12 +192,13 @@ void add_readme_check(report::Section& s, const WheelFacts& f, const WheelContex
   else agree.not_measured = claim ? meta.not_measured : readme.not_measured;
   s.add(agree);
   if (agree.value.is_boolean() && !agree.value.get<bool>()) {
-    auto& found = s.add(Finding{Severity::friction,
+    s.add(Finding{Severity::friction,
+                  report::Title{fmt::format("The README says Python {}, the wheel's Requires-Python {}",
+                                            util::shortened(claim->minimum, 20),
+                                            util::shortened(f.metadata.requires_python, 27))},
                   fmt::format("the README says Python {} ({}) but Requires-Python is {}: the docs and the metadata disagree",
                               claim->minimum, readme.evidence, f.metadata.requires_python),
                   "make them agree; pip enforces Requires-Python, not the README", agree.evidence});
-    found.title = fmt::format("The README says Python {}, the wheel's Requires-Python {}", claim->minimum,
-                              f.metadata.requires_python);
   }
 }
 

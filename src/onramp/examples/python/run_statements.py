@@ -23,7 +23,7 @@ import signal
 import sys
 import time
 
-from onramp_errors import exception_fields
+from onramp_errors import MESSAGE_LIMIT, exception_fields, shortened
 
 VALUE_REPR_LIMIT = 120
 
@@ -39,9 +39,6 @@ def on_alarm(signum, frame):
     ALARM["fired"] = True
     raise StatementTimeout()
 
-
-def short(text, limit):
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def target_names(target):
@@ -196,9 +193,9 @@ def echoed(value):
     """The echo of an expression's value, as a REPL prints it: a step of its
     own, so that a repr that raises is not taken for the statement failing."""
     try:
-        return {"value": short(repr(value), VALUE_REPR_LIMIT)}
+        return {"value": shortened(repr(value), VALUE_REPR_LIMIT)}
     except BaseException as exc:
-        return {"value": None, "repr_type": type(exc).__name__, "repr_message": short(str(exc), 1000)}
+        return {"value": None, "repr_type": type(exc).__name__, "repr_message": shortened(str(exc), MESSAGE_LIMIT)}
 
 
 def main():
@@ -217,7 +214,7 @@ def main():
             line = block["line"] + (exc.lineno or 1) - 1
             names, modules = unparsed_bindings(block["code"])
             out.write(json.dumps(dict(cell, kind="statement", index=index, origin=block["origin"], line=line,
-                                      source=short(block["code"].strip(), 400), status="raised",
+                                      source=shortened(block["code"].strip(), 400), status="raised",
                                       type="SyntaxError", message=str(exc.msg), seconds=0.0,
                                       binds=names, imports=modules)) + "\n")
             index += 1

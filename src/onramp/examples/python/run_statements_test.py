@@ -49,9 +49,11 @@ def test_statements_keep_their_source_segment():
     assert [source for _, source in rs.statements_of(block)] == ["x = 1", "if x:\n    y = 2", "print(x)"]
 
 
-def test_short_cuts_to_the_limit_with_an_ellipsis():
-    assert rs.short("abcdef", 6) == "abcdef"
-    assert rs.short("abcdefg", 6) == "abc..."
+def test_a_long_value_is_shown_cut_at_a_word():
+    shown = rs.echoed(list(range(100)))["value"]
+    assert shown.endswith("…") and len(shown) <= rs.VALUE_REPR_LIMIT
+    assert repr(list(range(100))).startswith(shown[:-1]) and shown[:-1].endswith(",")
+    assert rs.echoed([1, 2]) == {"value": "[1, 2]"}
 
 
 def test_main_writes_a_record_per_statement_and_goes_on_after_a_failure(tmp_path, monkeypatch):

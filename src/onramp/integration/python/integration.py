@@ -52,7 +52,7 @@ import threading
 import time
 import traceback
 
-from onramp_errors import exception_fields
+from onramp_errors import exception_fields, first_line, shortened
 
 VALUE_LIMIT = 200
 IDLE_AFTER = 0.5   # seconds a check runs before its process's CPU use is sampled
@@ -159,9 +159,9 @@ class Recorder:
             record.update(outcome="needs_device", message=str(why))
         except BaseException as exc:
             absent = any(m in str(exc) for m in ABSENCE_MESSAGES)
-            record.update(outcome="absent" if absent else "raised", **exception_fields(exc, VALUE_LIMIT * 5))
+            record.update(outcome="absent" if absent else "raised", **exception_fields(exc))
         else:
-            record.update(outcome="value", value=short(safe_repr(value)))
+            record.update(outcome="value", value=shortened(safe_repr(value), VALUE_LIMIT * 5))
             if judge is not None:
                 record["ok"] = bool(judge(value))
         finally:
@@ -184,13 +184,10 @@ class NotInThisTorch(Exception):
     """The running torch has no such feature: the check cannot be asked here."""
 
 
-def short(text, limit=VALUE_LIMIT * 5):
-    return text if len(text) <= limit else text[:limit - 3] + "..."
-
 
 def safe_repr(value):
     try:
-        return short(repr(value), VALUE_LIMIT)
+        return shortened(repr(value), VALUE_LIMIT)
     except BaseException as exc:
         return f"<repr raised {type(exc).__name__}>"
 
@@ -209,7 +206,7 @@ def torch_module(name):
     try:
         return importlib.import_module(name)
     except ImportError as exc:
-        raise NotInThisTorch(f"this torch has no {name} ({type(exc).__name__}: {short(str(exc), 200)})") from exc
+        raise NotInThisTorch(f"this torch has no {name} ({type(exc).__name__}: {first_line(str(exc))})") from exc
 
 
 def privateuse1_name(torch):
@@ -386,7 +383,7 @@ def legacy_profile(torch, device):
         text = captured.read().decode("utf-8", "replace")
     for line in text.splitlines():
         if "used in profiler but not enabled" in line:
-            return "stubs not registered: " + short(line.strip(), 300)
+            return "stubs not registered: " + shortened(line.strip(), 300)
     return "stubs registered: the profile ran without the missing-stubs warning"
 
 
@@ -452,7 +449,7 @@ def import_or_record(rec, name, kind):
         return module
     except BaseException as exc:
         # torch's autoload wraps what the entry point raised: the cause is what the backend said.
-        rec.emit({"kind": kind, "name": name, "ok": False, **exception_fields(exc, VALUE_LIMIT * 5),
+        rec.emit({"kind": kind, "name": name, "ok": False, **exception_fields(exc),
                   "traceback": traceback.format_exc()[-2000:], "seconds": round(time.perf_counter() - start, 4)})
         return None
 

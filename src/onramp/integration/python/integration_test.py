@@ -64,5 +64,5 @@ def test_values_are_shown_short_and_a_failing_repr_is_named():
             raise KeyError(0)
 
     assert it.safe_repr(BadRepr()) == "<repr raised KeyError>"
-    assert it.safe_repr("z" * 1000).endswith("...") and len(it.safe_repr("z" * 1000)) == it.VALUE_LIMIT
-    assert it.short("abc", 10) == "abc"
+    assert it.safe_repr("z" * 1000).endswith("…") and len(it.safe_repr("z" * 1000)) == it.VALUE_LIMIT
+    assert it.safe_repr("abc") == "'abc'"

@@ -32,7 +32,7 @@ import sys
 import time
 import traceback
 
-from onramp_errors import exception_fields
+from onramp_errors import MESSAGE_LIMIT, exception_fields, first_line, shortened
 
 # The backend's own dispatch keys: kernels, autograd formulas, autocast rules.
 BACKEND_KEYS = ["PrivateUse1", "AutogradPrivateUse1", "AutocastPrivateUse1"]
@@ -73,7 +73,7 @@ class Recorder:
 
 def short_repr(value):
     text = repr(value)
-    return text if len(text) <= VALUE_REPR_LIMIT else text[:VALUE_REPR_LIMIT - 3] + "..."
+    return shortened(text, VALUE_REPR_LIMIT)
 
 
 def rendered(value):
@@ -81,11 +81,8 @@ def rendered(value):
     try:
         return {"value": short_repr(value)}
     except BaseException as exc:
-        return {"value": None, "repr_type": type(exc).__name__, "repr_message": first_lines(str(exc))}
+        return {"value": None, "repr_type": type(exc).__name__, "repr_message": shortened(str(exc), MESSAGE_LIMIT)}
 
-
-def first_lines(text, limit=1000):
-    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def features(torch):
@@ -214,7 +211,7 @@ def registrations(torch):
         try:
             found[key] = sorted(ask(key))
         except Exception as exc:  # a key this torch does not have
-            found[key] = {"error": f"{type(exc).__name__}: {first_lines(str(exc), 200)}"}
+            found[key] = {"error": f"{type(exc).__name__}: {first_line(str(exc))}"}
     return found
 
 
@@ -418,7 +415,7 @@ def emit_callees(rec, torch, roots, traced_args, lines, added, delegates=None):
             kwargs = {k: rebuild(torch, v) for k, v in (spec.get("kwargs") or {}).items()}
         except Exception as exc:
             rec.emit({"kind": "callees", "op": op, "checked": False,
-                      "why": f"its traced arguments cannot be rebuilt on meta: {first_lines(str(exc), 200)}"})
+                      "why": f"its traced arguments cannot be rebuilt on meta: {first_line(str(exc))}"})
             continue
         pending.append((op, args, kwargs, 0))
     checked = set()
@@ -431,7 +428,7 @@ def emit_callees(rec, torch, roots, traced_args, lines, added, delegates=None):
             seen = callees_of(torch, op, args, kwargs)
         except Exception as exc:
             rec.emit({"kind": "callees", "op": op, "checked": False,
-                      "why": f"running it on meta tensors raised {type(exc).__name__}: {first_lines(str(exc), 200)}"})
+                      "why": f"running it on meta tensors raised {type(exc).__name__}: {first_line(str(exc))}"})
             continue
         callees = [c for c in seen if c != op]
         rec.emit({"kind": "callees", "op": op, "checked": True, "callees": callees})
@@ -454,7 +451,7 @@ def parses(torch, text):
         torch.device(text)
         return None
     except Exception as exc:
-        return f"{type(exc).__name__}: {first_lines(str(exc), 300)}"
+        return f"{type(exc).__name__}: {first_line(str(exc))}"
 
 
 def device_name_state(torch, names):

@@ -26,6 +26,8 @@ import mmap
 import os
 import sys
 
+from onramp_errors import first_line, shortened
+
 TARGETS = ("rename_privateuse1_backend", "_register_device_module", "generate_methods_for_privateuse1_backend")
 MAX_FILES = 5000
 MAX_FILE_BYTES = 4 << 20
@@ -35,13 +37,9 @@ MAX_NATIVE_BYTES = 2 << 30
 TEXT_LIMIT = 200
 
 
-def clip(text, limit=TEXT_LIMIT):
-    return text if len(text) <= limit else text[:limit - 3] + "..."
-
-
 def unparse(node):
     try:
-        return clip(ast.unparse(node))
+        return shortened(ast.unparse(node), TEXT_LIMIT)
     except Exception:  # an ast.unparse gap on an odd node: say what it was
         return type(node).__name__
 
@@ -52,7 +50,7 @@ def package_dirs(module):
     try:
         spec = importlib.util.find_spec(top)
     except Exception as exc:
-        return top, None, [], f"find_spec({top!r}) raised {type(exc).__name__}: {clip(str(exc))}"
+        return top, None, [], f"find_spec({top!r}) raised {type(exc).__name__}: {first_line(str(exc))}"
     if spec is None:
         return top, None, [], f"no module named {top!r} on this interpreter's path"
     if spec.submodule_search_locations:
@@ -254,7 +252,7 @@ class Package:
             with open(path, "rb") as f:
                 tree = ast.parse(f.read(), filename=rel)
         except (SyntaxError, ValueError, OSError, RecursionError) as exc:
-            self.unparsed.append(f"{rel}: {type(exc).__name__}: {clip(str(exc))}")
+            self.unparsed.append(f"{rel}: {type(exc).__name__}: {first_line(str(exc))}")
             return
         name = module_name(self.parent, path)
         info = ModuleInfo(name, rel, tree)
@@ -414,7 +412,7 @@ def all_entry_points():
         return tuple((ep.group, ep.name, ep.value.replace(" ", ""), dist.metadata["Name"])
                      for dist in distributions() for ep in dist.entry_points)
     except Exception as exc:
-        return (("", f"entry points not read: {type(exc).__name__}: {clip(str(exc))}", "", ""),)
+        return (("", f"entry points not read: {type(exc).__name__}: {first_line(str(exc))}", "", ""),)
 
 
 def within(scope, outer):

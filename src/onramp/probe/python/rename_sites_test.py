@@ -57,6 +57,9 @@ def test_a_missing_package_is_one_record_that_says_so(search):
     assert records[1:] == [{"kind": "end"}]
 
 
-def test_clip_cuts_long_text_with_an_ellipsis():
-    assert rename_sites.clip("abcdefghij", limit=6) == "abc..."
-    assert rename_sites.clip("abc", limit=6) == "abc"
+def test_a_long_condition_is_cut_at_a_word():
+    node = rename_sites.ast.parse(" and ".join(f"flag_{i}" for i in range(100)), mode="eval").body
+    shown = rename_sites.unparse(node)
+    assert shown.endswith("…") and len(shown) <= rename_sites.TEXT_LIMIT
+    assert shown[:-1].endswith(("and", "flag_" + shown[:-1].rsplit("flag_", 1)[-1]))
+    assert rename_sites.unparse(rename_sites.ast.parse("a and b", mode="eval").body) == "a and b"

@@ -13,11 +13,35 @@ whose service could not be reached follows from that.
 """
 import sys
 
-MESSAGE_LIMIT = 1000
+# A message is kept whole up to this many characters (torch's "Could not run"
+# lists every dispatch key's kernel); only a pathological one is cut.
+MESSAGE_LIMIT = 16000
+PUNCTUATION = ".,;:!?)]}"
 
 
-def clipped(text, limit=MESSAGE_LIMIT):
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+def shortened(text, limit):
+    """text in at most `limit` characters (at least 8): whole where it fits,
+    else cut at the last whitespace or punctuation that keeps at least half of
+    it and ended with "…", never mid-word: the rule of onramp's
+    util::shortened, so that every cut reads the same."""
+    limit = max(limit, 8)
+    if len(text) <= limit:
+        return text
+    room = limit - 1
+    cut = room
+    for i in range(room, room // 2, -1):
+        if text[i].isspace() or text[i - 1] in PUNCTUATION:
+            cut = i
+            break
+    return text[:cut].rstrip() + "…"
+
+
+def first_line(text):
+    """The first non-empty line of text, whole, stripped ("" for none)."""
+    for line in text.splitlines():
+        if line.strip():
+            return line.strip()
+    return ""
 
 
 def innermost(exc):
@@ -48,10 +72,10 @@ def raised_through(exc):
 def exception_fields(exc, limit=MESSAGE_LIMIT):
     """{"type", "message"} of exc, and {"cause_type", "cause_message"} of the
     innermost exception of its chain where that is another one."""
-    fields = {"type": type(exc).__name__, "message": clipped(str(exc), limit)}
+    fields = {"type": type(exc).__name__, "message": shortened(str(exc), limit)}
     inner = innermost(exc)
     if inner is not exc:
-        fields.update(cause_type=type(inner).__name__, cause_message=clipped(str(inner), limit))
+        fields.update(cause_type=type(inner).__name__, cause_message=shortened(str(inner), limit))
     through = raised_through(inner)
     if through:
         fields["raised_through"] = through

@@ -54,9 +54,9 @@ def test_a_chain_that_loops_ends():
     assert errors.innermost(a) is b
 
 
-def test_messages_are_clipped():
-    fields = errors.exception_fields(ValueError("x" * 50), limit=10)
-    assert fields["message"] == "xxxxxxx..."
+def test_messages_over_the_limit_are_shortened_with_an_ellipsis():
+    fields = errors.exception_fields(ValueError("word " * 10), limit=12)
+    assert fields["message"] == "word word…"
 
 
 def code_of(name, source):
@@ -83,3 +83,36 @@ def test_the_packages_a_failure_passed_through_are_named_outermost_first():
 def test_the_standard_library_and_the_script_are_not_packages_of_the_failure():
     json_call = code_of("__main__", "import json\ndef call():\n    json.loads('{')\n")["call"]
     assert "raised_through" not in fields_of_script(json_call)
+
+
+def test_shortened_keeps_a_text_that_fits_whole():
+    assert errors.shortened("torch.accelerator.device_count()", 40) == "torch.accelerator.device_count()"
+
+
+def test_shortened_cuts_at_a_word_and_ends_with_an_ellipsis():
+    text = "Use torch.accelerator.device_count instead of torch.tpu.device_count for every device"
+    cut = errors.shortened(text, 40)
+    assert len(cut) <= 40
+    assert cut.endswith("…")
+    kept = cut[:-1]
+    assert text.startswith(kept)
+    # What follows the kept part is whitespace, or the kept part ends in punctuation: never mid-word.
+    assert text[len(kept)].isspace() or kept[-1] in errors.PUNCTUATION
+
+
+def test_shortened_cuts_a_word_longer_than_half_where_it_must():
+    cut = errors.shortened("x" * 50, 10)
+    assert cut == "x" * 9 + "…"
+
+
+def test_first_line_is_the_first_line_with_text_whole():
+    assert errors.first_line("\n  Could not run 'aten::empty' with arguments  \nfrom the backend\n") == \
+        "Could not run 'aten::empty' with arguments"
+    assert errors.first_line("\n \n") == ""
+
+
+def test_a_long_message_is_kept_whole_up_to_the_limit():
+    lines = "\n".join(f"CPU: registered at file{i}.cpp" for i in range(200))
+    message = "Could not run 'aten::lt.Scalar_out'.\n" + lines
+    assert len(message) < errors.MESSAGE_LIMIT
+    assert errors.exception_fields(RuntimeError(message))["message"] == message
