@@ -9,8 +9,6 @@ using namespace report::fields;
 
 namespace {
 
-constexpr size_t kCellMessageLimit = 240;
-
 // A message's first non-empty line, whole; the rest of it is the finding's log.
 std::pair<std::string, std::string> first_line_and_rest(const std::string& message) {
   std::string_view m = util::trim(message);
@@ -125,10 +123,6 @@ std::string failure_line(const Failure& failure) {
   return failure.type + (line.empty() ? "" : ": " + line);
 }
 
-std::string failure_cell(const Failure& failure) {
-  return util::shortened(util::one_line(failure.type + (failure.message.empty() ? "" : ": " + failure.message)),
-                         kCellMessageLimit);
-}
 
 const report::Json* find_record(const python::ScriptRun& run, const std::string& kind) {
   for (const auto& record : run.records) {

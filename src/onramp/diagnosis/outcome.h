@@ -64,13 +64,10 @@ Failure diagnosed(std::string type, std::string message, const Facts& facts = {}
 // A finding for a failure: severity and remedy from its diagnosis.
 report::Finding failure_finding(const std::string& what, const Failure& failure, const std::string& evidence);
 
-// "Type: the message's first line", whole, for a finding's sentence (a
-// message of several lines is the finding's log: failure_finding).
+// "Type: the message's first line", whole, for a finding's sentence or a
+// table's cell (a message of several lines is the finding's log:
+// failure_finding).
 std::string failure_line(const Failure& failure);
-
-// "Type: message" on one line, shortened at a word for a table cell (the
-// finding holds it whole).
-std::string failure_cell(const Failure& failure);
 
 // The first record with "kind" == kind, or null.
 const report::Json* find_record(const python::ScriptRun& run, const std::string& kind);

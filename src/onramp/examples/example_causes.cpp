@@ -15,7 +15,7 @@ void CauseTally::add_root(const std::string& place, const diagnosis::Failure& fa
     cause.subject = failure.diagnosis->subject(failure.message);
   }
   // Without a rule (or a subject), the failure itself tells causes apart.
-  if (cause.subject.empty()) cause.subject = diagnosis::failure_cell(failure);
+  if (cause.subject.empty()) cause.subject = diagnosis::failure_line(failure);
   std::string key = cause.rule_id + "\n" + cause.subject;
   auto [it, fresh] = by_key_.emplace(key, causes_.size());
   if (fresh) {

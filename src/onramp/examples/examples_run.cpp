@@ -21,9 +21,10 @@ namespace {
 using report::Json;
 using namespace report::fields;
 
+// A statement of several lines as its first, ended with "…" (the report's mark of a cut).
 std::string first_line(const std::string& source) {
   auto nl = source.find('\n');
-  return nl == std::string::npos ? source : source.substr(0, nl) + " ...";
+  return nl == std::string::npos ? source : source.substr(0, nl) + " \u2026";
 }
 
 Json blocks_json(const ExampleFile& file, const ExamplesOptions& options) {
@@ -101,7 +102,7 @@ void failure_row(Json& row, const Json& r, size_t statement, const Consequence& 
   std::string status = text_field(r, "status");
   diagnosis::Failure f = status == "timeout" ? diagnosis::diagnosed("Timeout", text_field(r, "message"), facts)
                                              : diagnosis::diagnosed(diagnosis::read_raised(r), facts);
-  row["result"] = diagnosis::failure_cell(f);
+  row["result"] = diagnosis::failure_line(f);
   ++tally.failed;
   if (c.root.empty()) {
     row["diagnosis"] = diagnosis::diagnosis_cell(f.diagnosis);
@@ -124,7 +125,7 @@ void echo_failure(Json& row, const Json& r, const python::ScriptRun& run, const 
                   FileRows& out) {
   diagnosis::Failure f = diagnosis::diagnosed(text_field(r, "repr_type"), text_field(r, "repr_message"), facts);
   row["result"] = "returned a " + text_field(r, "value_type") + "; echoing its value raised " +
-                  diagnosis::failure_cell(f);
+                  diagnosis::failure_line(f);
   row["diagnosis"] = diagnosis::diagnosis_cell(f.diagnosis);
   auto finding = diagnosis::failure_finding(
       "echoing the value of `" + text_field(row, "source") + "` (the statement ran; a REPL or notebook prints it)",
@@ -177,7 +178,7 @@ void statement_rows(const python::ScriptRun& run, const ExamplesOptions& options
     auto f = diagnosis::run_failure(run, nullptr, "");
     Json row = statement_row(*pending);
     row["outcome"] = "killed";
-    row["result"] = diagnosis::failure_cell(*f);
+    row["result"] = diagnosis::failure_line(*f);
     row["seconds"] = Json();
     row["diagnosis"] = diagnosis::diagnosis_cell(f->diagnosis);
     tally.causes.add_root(text_field(row, "where"), *f);

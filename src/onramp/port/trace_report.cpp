@@ -269,6 +269,28 @@ void add_fallback_caveat(Section& s, const TraceRun& run) {
                 "run these ops on the device, or read the fallback's code", run.backend_source});
 }
 
+// The ops of a trace the backend does not serve, and whether the dispatcher said so ("missing")
+// rather than the inventories ("unregistered", "unknown").
+struct NotServed {
+  std::vector<std::string> ops;
+  bool asked = false;
+};
+
+NotServed not_served_ops(const OpTrace& trace, const TraceRun& run) {
+  NotServed out;
+  for (const auto& op : trace.all_ops()) {
+    auto v = run.join.find(op);
+    if (v == run.join.end() || !not_served(v->second.status)) continue;
+    out.ops.push_back(op);
+    out.asked = out.asked || v->second.status == OpStatus::missing;
+  }
+  return out;
+}
+
+std::string not_served_verb(const NotServed& n) {
+  return n.asked ? "are served by no route on" : "are not registered by";
+}
+
 void add_findings(Section& s, const TraceRun& run) {
   for (const auto& trace : run.traces) {
     const std::string model = util::shortened(trace.model, 32);  // a model's name in a title
@@ -296,17 +318,7 @@ void add_findings(Section& s, const TraceRun& run) {
     if (run.backend.empty() || trace.all_ops().empty()) continue;
     size_t missing = 0;
     std::string text = verdict_text(trace, run, missing);
-    const auto ops = trace.all_ops();
-    bool asked = false;  // as in verdict_text: the dispatcher's verdicts say "missing"
-    for (const auto& op : ops) {
-      auto v = run.join.find(op);
-      asked = asked || (v != run.join.end() && v->second.status == OpStatus::missing);
-    }
-    const std::string backend = util::shortened(run.backend, 16);
-    std::string title = missing == 0 ? fmt::format("{}: {} serves all {} ops it needs", model, backend, ops.size())
-                                     : fmt::format("{}: {} of its {} ops are {} {}", model, missing, ops.size(),
-                                                   asked ? "served by no route on" : "not registered by", backend);
-    s.add(Finding{missing > 0 ? Severity::blocker : Severity::good, report::Title{std::move(title)}, text,
+    s.add(Finding{missing > 0 ? Severity::blocker : Severity::good, report::Title{verdict_title(trace, run)}, text,
                   missing > 0 ? "register kernels for these ops, or check whether the backend serves them "
                                 "some other way (the ops table shows where each verdict comes from)"
                               : "",
@@ -317,23 +329,23 @@ void add_findings(Section& s, const TraceRun& run) {
 }  // namespace
 
 std::string verdict_text(const OpTrace& trace, const TraceRun& run, size_t& not_served_count) {
-  std::vector<std::string> missing;
-  auto ops = trace.all_ops();
-  for (const auto& op : ops) {
-    auto v = run.join.find(op);
-    if (v != run.join.end() && not_served(v->second.status)) missing.push_back(op);
-  }
-  not_served_count = missing.size();
+  NotServed missing = not_served_ops(trace, run);
+  not_served_count = missing.ops.size();
   std::string list;
-  bool asked = false;  // the dispatcher's verdicts say "missing"; the inventories' "unregistered"/"unknown"
-  for (const auto& op : missing) {
+  for (const auto& op : missing.ops) {
     const auto& v = run.join.at(op);
-    asked = asked || v.status == OpStatus::missing;
     list += (list.empty() ? "" : ", ") + op + (v.via.empty() ? "" : " (" + v.via + " has no kernel)");
   }
-  return fmt::format("{} needs {} ops; {} {} {}{}", trace.model, ops.size(), missing.size(),
-                     asked ? "are served by no route on" : "are not registered by", run.backend,
-                     missing.empty() ? "" : ": " + list);
+  return fmt::format("{} needs {} ops; {} {} {}{}", trace.model, trace.all_ops().size(), missing.ops.size(),
+                     not_served_verb(missing), run.backend, list.empty() ? "" : ": " + list);
+}
+
+std::string verdict_title(const OpTrace& trace, const TraceRun& run) {
+  NotServed missing = not_served_ops(trace, run);
+  std::string model = util::shortened(trace.model, 32), backend = run.backend;
+  size_t ops = trace.all_ops().size();
+  if (missing.ops.empty()) return fmt::format("{}: {} serves all {} ops it needs", model, backend, ops);
+  return fmt::format("{}: {} of its {} ops {} {}", model, missing.ops.size(), ops, not_served_verb(missing), backend);
 }
 
 Json trace_target(const TraceRun& run) {

@@ -31,5 +31,7 @@ report::Section trace_section(const TraceRun& run);
 
 // "MODEL needs N ops; M are not registered by BACKEND: a, b" for one trace.
 std::string verdict_text(const OpTrace& trace, const TraceRun& run, size_t& not_served_count);
+// Its title: "MODEL: M of its N ops are not registered by BACKEND", or "MODEL: BACKEND serves all N ops it needs".
+std::string verdict_title(const OpTrace& trace, const TraceRun& run);
 
 }  // namespace onramp::port

@@ -43,7 +43,7 @@ CallRow call_row(const Json& r, const diagnosis::Facts& facts) {
     row.printing = true;
     row.failure = diagnosis::diagnosed(text_field(r, "repr_type"), text_field(r, "repr_message"), facts);
     row.result = "returned a " + text_field(r, "value_type") + "; printing its value raised " +
-                 diagnosis::failure_cell(*row.failure);
+                 diagnosis::failure_line(*row.failure);
     return row;
   }
   if (row.status == "value") row.result = text_field(r, "value");
@@ -51,7 +51,7 @@ CallRow call_row(const Json& r, const diagnosis::Facts& facts) {
     row.failure = diagnosis::diagnosed(diagnosis::read_raised(r), facts);
   }
   else row.result = text_field(r, "message");
-  if (row.failure) row.result = diagnosis::failure_cell(*row.failure);
+  if (row.failure) row.result = diagnosis::failure_line(*row.failure);
   return row;
 }
 
@@ -71,7 +71,7 @@ std::vector<CallRow> call_rows(const python::ScriptRun& run, const diagnosis::Fa
   }
   if (!pending.empty()) {
     CallRow row{"", pending, "not finished", "", diagnosis::run_failure(run, nullptr, "")};
-    row.result = diagnosis::failure_cell(*row.failure);
+    row.result = diagnosis::failure_line(*row.failure);
     rows.push_back(std::move(row));
   }
   return rows;

@@ -45,7 +45,7 @@ report::Table runs_table(const std::vector<ImportRun>& runs) {
                       {"process_s", rounded(r.run.process.wall_seconds)},
                       {"peak_rss_bytes", r.run.process.peak_rss_bytes},
                       {"ran_at_once", r.run.process.ran_at_once},
-                      {"outcome", r.failure ? diagnosis::failure_cell(*r.failure) : "ok"}});
+                      {"outcome", r.failure ? diagnosis::failure_line(*r.failure) : "ok"}});
   }
   return t;
 }

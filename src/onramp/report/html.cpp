@@ -176,7 +176,7 @@ std::string summary_html(const Report& report) {
     for (const auto& r : sum.roots) {
       std::string title = r.id.empty() ? html_escape(r.title)
                                        : fmt::format("<a href=\"#{}\">{}</a>", html_escape(r.id), html_escape(r.title));
-      out += fmt::format("<li><span class=\"sev\">{}</span> {}{}</li>\n", to_string(r.severity), title,
+      out += fmt::format("<li><span class=\"sev\">{}</span> {}{}</li>\n", html_escape(root_label(r)), title,
                          r.following == 0 ? ""
                                           : " <span class=\"follows\">(" + following_count_text(r.following) + ")</span>");
     }

@@ -91,7 +91,7 @@ std::string render_markdown_summary(const Report& report) {
   if (!sum.roots.empty()) {
     out += "| Root cause | Severity | What follows |\n| --- | --- | --- |\n";
     for (const auto& r : sum.roots) {
-      out += fmt::format("| {} | {} | {} |\n", cell(r.title), to_string(r.severity),
+      out += fmt::format("| {} | {} | {} |\n", cell(r.title), root_label(r),
                          r.following == 0 ? "" : following_count_text(r.following));
     }
     out += "\n";

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
+#include <tuple>
 
 #include "onramp/report/finding_graph.h"
 #include "onramp/report/finding_title.h"
@@ -52,11 +54,19 @@ std::vector<SummaryRoot> roots_of(const Report& report) {
     if (root[i] != i) ++following[root[i]];
   }
   std::vector<SummaryRoot> out;
+  // A finding said in several places (the same severity, diagnosis, text and remedy: finding_groups.h) is one root.
+  std::map<std::tuple<Severity, std::string, std::string, std::string>, size_t> seen;
   for (Severity severity : {Severity::blocker, Severity::friction}) {
     for (size_t i = 0; i < all.size(); ++i) {
       const Finding& f = all[i];
       if (f.severity != severity || !f.caused_by.empty() || !is_problem(f)) continue;
-      out.push_back({f.severity, finding_title(f), f.id, following[i]});
+      auto [at, added] = seen.try_emplace({f.severity, f.diagnosis, f.text, f.remedy}, out.size());
+      if (!added) {
+        out[at->second].count += 1;
+        out[at->second].following += following[i];
+        continue;
+      }
+      out.push_back({f.severity, finding_title(f), f.id, following[i], 1});
     }
   }
   return out;
@@ -76,6 +86,14 @@ std::string reached(const Section& verdict) {
   out[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(out[0])));
   return out;
 }
+
+}  // namespace
+
+std::string root_label(const SummaryRoot& root) {
+  return std::string(to_string(root.severity)) + (root.count > 1 ? fmt::format(" \u00d7{}", root.count) : "");
+}
+
+namespace {
 
 std::string answer_of(const Report& report, const std::vector<SummaryRoot>& roots, bool unmeasured) {
   size_t blockers = 0, frictions = 0;

@@ -15,7 +15,11 @@ struct SummaryRoot {
   std::string title;    // finding_title.h
   std::string id;       // the root's id ("probe.3")
   size_t following = 0; // findings that lead back to it through caused_by
+  size_t count = 1;     // the same finding in several places (finding_groups.h) is one root
 };
+
+// "blocker", or "blocker ×2" for a root found in two places.
+std::string root_label(const SummaryRoot& root);
 
 struct Summary {
   std::string heading;       // the first section's title ("Verdict: torch-tpu")

@@ -178,7 +178,7 @@ void answer_first(TextWriter& w, const Report& report, const TextStyle& style) {
     w.out() += "\n  Root causes\n";
     for (size_t i = 0; i < sum.roots.size() && i < kSummaryRoots; ++i) {
       const SummaryRoot& root = sum.roots[i];
-      std::string label = std::string(to_string(root.severity));
+      std::string label = root_label(root);
       std::string after = root.following == 0 ? "" : " (" + following_count_text(root.following) + ")";
       size_t used = 4 + label.size() + 3 + after.size();
       std::string title = style.width > used + 20 ? util::shortened(root.title, style.width - used) : root.title;
