@@ -108,9 +108,10 @@ report::Finding failure_finding(const std::string& what, const Failure& failure,
   // The message's first line stays in the sentence, whole; a message of several lines is the log, verbatim.
   auto log = first_line_and_rest(failure.message).second;
   std::string text = what + ": " + failure_line(failure) +
-                     (failure.wrapper.empty() ? "" : " (raised inside " + first_line_and_rest(failure.wrapper).first + ")") + ". " +
-                     (failure.diagnosis ? "Diagnosis (" + failure.diagnosis->cause + "): " + failure.explanation
-                                        : std::string("Diagnosis: none matched."));
+                     (failure.wrapper.empty() ? "" : " (raised inside " + first_line_and_rest(failure.wrapper).first + ")");
+  text += text.ends_with('.') || text.ends_with('!') || text.ends_with('?') ? " " : ". ";
+  text += failure.diagnosis ? "Diagnosis (" + failure.diagnosis->cause + "): " + failure.explanation
+                            : std::string("Diagnosis: none matched.");
   report::Finding finding{severity, std::move(title), std::move(text), failure.diagnosis ? failure.remedy : "", evidence};
   finding.log = std::move(log);
   finding.fact = failure_fact(failure);

@@ -27,7 +27,7 @@ std::string last_lines(const std::string& text, size_t lines) {
     end = start;
   }
   std::string out;
-  for (const auto& l : kept) out += (out.empty() ? "" : " | ") + l;
+  for (const auto& l : kept) out += (out.empty() ? "" : "\n") + l;
   return out;
 }
 

@@ -61,7 +61,8 @@ struct GroupOptions {
 
 GroupRun run_group(python::Sandbox& sandbox, const GroupOptions& options);
 
-// The last `lines` non-empty lines of `text`, joined by " | ".
+// The last `lines` non-empty lines of `text`, verbatim, one per line: a
+// finding's log (report::Finding::log), never quoted inside its sentence.
 std::string last_lines(const std::string& text, size_t lines);
 
 }  // namespace onramp::integration

@@ -46,14 +46,15 @@ Row unchecked(const Point& p, const GroupRun& run) {
   Row row{p.id, Status::raises, "", p.check, run.command, ""};
   for (const auto& h : run.hangs) {
     if (h.point == p.id) {
-      row.detail = fmt::format("{} did not return: {}{}", h.call, h.outcome, h.log.empty() ? "" : "; log: " + h.log);
+      row.detail = fmt::format("{} did not return: {}", h.call, h.outcome);  // its log: the hang's finding
       return row;
     }
   }
   const auto& r = run.records;
   if (r.torch.seen && !r.torch.ok) row.detail = "import torch raised " + r.torch.type + ": " + r.torch.message;
   else if (r.module.seen && !r.module.ok) row.detail = "the backend's import raised " + r.module.type + ": " + r.module.message;
-  else row.detail = "not checked: the group's interpreter stopped before it" + (run.log.empty() ? "" : " (" + run.log + ")");
+  else if (run.log.empty()) row.detail = "not checked: the group's interpreter stopped before it";
+  else row.detail = "not checked: the group's interpreter stopped before it; its last line: " + run.log.substr(run.log.rfind('\n') + 1);
   return row;
 }
 
@@ -143,9 +144,9 @@ report::Section integration_section(const ScorecardInputs& in) {
       s.add(report::Finding{report::Severity::blocker,
                             report::Title{fmt::format("{} did not return ({})", util::shortened(h.call, 40),
                                                       util::shortened(h.outcome, 40))},
-                            fmt::format("{} did not return ({}); {}", h.call, h.outcome, h.then) +
-                                (h.log.empty() ? "" : ". Its log: " + h.log),
+                            fmt::format("{} did not return ({}); {}", h.call, h.outcome, h.then),
                             "A call that hangs without the device should answer or raise.", run->command});
+      s.findings.back().log = h.log;
     }
   }
   for (const auto& r : rows) {

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "onramp/integration/groups.h"
 #include "onramp/report/section_keys.h"
 
 namespace onramp::integration {
@@ -92,6 +93,16 @@ TEST(IntegrationSection, CpuWorkHurtByAHangFollowsFromTheHangNotASecondRoot) {
   EXPECT_FALSE(hang->id.empty());
   EXPECT_EQ(hurt->caused_by, hang->id);
   EXPECT_EQ(hurt->caused_by_reason, "the CPU work beside the backend is the check that hung");
+  // What the hung interpreter printed is the hang's log, never part of a sentence or a cell.
+  EXPECT_EQ(hang->log, "Failed to fetch URL after 30 tries");
+  EXPECT_EQ(hang->text.find("Failed to fetch"), std::string::npos) << hang->text;
+  EXPECT_EQ(report::Json(s.table(keys::kRowsTable)->rows).dump().find("Failed to fetch"), std::string::npos);
+}
+
+TEST(IntegrationSection, AnInterpretersLastLinesAreALogOneLineEach) {
+  EXPECT_EQ(last_lines("a\n\nb  \nc\r\nd\n", 3), "b\nc\nd");
+  EXPECT_EQ(last_lines("only", 5), "only");
+  EXPECT_EQ(last_lines("\n\n", 5), "");
 }
 
 }  // namespace

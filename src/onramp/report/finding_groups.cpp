@@ -45,11 +45,8 @@ std::vector<FindingGroup> group_findings(const std::vector<Finding>& findings) {
     FindingGroup& g = groups[group_of.at(roots[i])];
     if (g.following.empty()) {
       const Finding& f = findings[i];
-      // Without a place, the id and what the finding is about (its text up to the first ": ").
-      // The verdict's copies start with their section's key ("probe: "): said once, by the id.
-      std::string section = f.id.substr(0, f.id.find('.')), text = f.text;
-      if (text.starts_with(section + ": ")) text = text.substr(section.size() + 2);
-      std::string where = f.place.empty() ? f.id + ", " + text.substr(0, std::min(text.find(": "), size_t{80})) : f.place;
+      // Without a place, the id and its claim (its title).
+      std::string where = f.place.empty() ? f.id + ", " + finding_title(f) : f.place;
       g.following_first = where + (f.caused_by_reason.empty() ? "" : " (" + f.caused_by_reason + ")");
     }
     g.following.push_back(i);
