@@ -1,6 +1,7 @@
 // The terminal view of the real binary under a pseudo-terminal (util-linux's
 // script): it fits 80 and 120 columns, colours only a terminal, and says a
-// repeated failure once with its places. /usr/bin/python3, no torch import.
+// repeated failure once with its places, and keeps a failure's log one flag
+// (--details) away. /usr/bin/python3, no torch import.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -137,6 +138,27 @@ TEST(Terminal, ARepeatedFailureIsSaidOnceWithBothPlaces) {
   EXPECT_EQ(text.find("import onramp_missing_backend", at + 120), std::string::npos) << text;
   EXPECT_NE(text.find("(README.md:4, :11)"), std::string::npos) << text;
   EXPECT_EQ(text.find("Methods"), std::string::npos) << text;  // --brief: the summary only
+}
+
+// An error of several lines: its first line in the finding's sentence, the rest its log, which a
+// terminal names by its length and --details shows whole, on a terminal and in a pipe alike.
+TEST(Terminal, AFailuresLogIsOneFlagAway) {
+  TempDir d;
+  // The message is built, so that the statement's own source does not hold the log's lines.
+  d.write("README.md", "# log\n\n```python\nlines = ['backend init failed', 'I0000 plugin ' + 'loaded', "
+                       "'E0000 no device ' + 'found']\nraise RuntimeError(chr(10).join(lines))\n```\n");
+  auto pipe = run_onramp({"examples", d.path() + "/README.md", "--out", d.path() + "/pipe"});
+  ASSERT_EQ(pipe.exit_code, 0) << pipe.err;
+  EXPECT_NE(pipe.out.find("RuntimeError: backend init failed"), std::string::npos) << pipe.out;
+  EXPECT_NE(pipe.out.find("Log: 3 lines (--details shows it)"), std::string::npos) << pipe.out;
+  EXPECT_EQ(pipe.out.find("E0000 no device found"), std::string::npos) << pipe.out;
+  auto details = run_onramp({"examples", d.path() + "/README.md", "--details", "--out", d.path() + "/details"});
+  ASSERT_EQ(details.exit_code, 0) << details.err;
+  EXPECT_NE(details.out.find("        | I0000 plugin loaded\n        | E0000 no device found\n"), std::string::npos)
+      << details.out;
+  auto refused = run_onramp({"examples", d.path() + "/README.md", "--details", "--json"});
+  EXPECT_NE(refused.exit_code, 0);
+  EXPECT_NE(refused.err.find("--json excludes --details"), std::string::npos) << refused.err;
 }
 
 }  // namespace
