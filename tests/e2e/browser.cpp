@@ -108,10 +108,13 @@ void check_screenshot(const TempDir& d, const Viewport& v, const std::string& na
   ASSERT_EQ(bytes.substr(12, 4), "IHDR");
   EXPECT_EQ(big_endian(bytes, 16), static_cast<uint32_t>(v.window_width()));
   EXPECT_EQ(big_endian(bytes, 20), static_cast<uint32_t>(v.height));
-  if (const char* keep = std::getenv("ONRAMP_SCREENSHOT_DIR")) {
-    std::filesystem::copy_file(png, std::string(keep) + "/" + name + "-" + std::to_string(v.width) + ".png",
-                               std::filesystem::copy_options::overwrite_existing);
-  }
+  const char* chosen = std::getenv("ONRAMP_SCREENSHOT_DIR");
+  std::string keep = chosen ? chosen : std::string(ONRAMP_E2E_OUTPUT_DIR) + "/screenshots";
+  std::error_code ec;
+  std::filesystem::create_directories(keep, ec);
+  std::filesystem::copy_file(png, keep + "/" + name + "-" + std::to_string(v.width) + ".png",
+                             std::filesystem::copy_options::overwrite_existing, ec);
+  EXPECT_FALSE(ec) << "the screenshot could not be kept in " << keep << ": " << ec.message();
 }
 
 void expect_answer_first(const std::string& html, const std::string& title, const std::string& answer, size_t roots,

@@ -32,7 +32,8 @@ inline constexpr Viewport kDesktop{1280, 900};
 nlohmann::json measure_page(const TempDir& work, const std::string& html, const Viewport& v);
 
 // A screenshot of the page last measured in `work` at `v`: a PNG of the
-// window's size, copied to $ONRAMP_SCREENSHOT_DIR (as NAME-WIDTH.png) when set.
+// window's size, kept as NAME-WIDTH.png in BUILD/e2e-output/screenshots (or
+// $ONRAMP_SCREENSHOT_DIR when set) for a person to look at.
 void check_screenshot(const TempDir& work, const Viewport& v, const std::string& name = "report");
 
 // The answer first, at a phone's and a desktop's width: the page at `html`

@@ -62,7 +62,7 @@ TEST(HtmlBrowser, ChartsAreDrawnAndFitAtPhoneAndDesktopWidths) {
     json m = measure_page(d, d.path() + "/report.html", v);
     check_charts(m, v);
     std::cout << "[ measured ] " << v.width << " px: " << m.dump() << "\n";
-    check_screenshot(d, v);
+    check_screenshot(d, v, "census");
   }
 }
 
@@ -171,7 +171,7 @@ TEST(HtmlBrowser, CompareChartsAreDrawnAndFitAtPhoneAndDesktopWidths) {
     // op counts (verdict's table), wheel sizes (bytes), probe times (s).
     check_compare_charts(m, v, 3);
     std::cout << "[ measured ] compare " << v.width << " px: " << m.dump() << "\n";
-    check_screenshot(d, v);
+    check_screenshot(d, v, "compare");
   }
 }
 
