@@ -67,6 +67,22 @@ TEST(PortBackendsE2E, EachBackendsRoutePerOpAndWhatEachServes) {
   EXPECT_EQ(s["findings"][0]["text"], summary) << s["findings"].dump(1);
 }
 
+// One module in an interpreter of its own is imported there, as one of several would be; its name is the
+// module's, never "NAME@PYTHON".
+TEST(PortBackendsE2E, OneModuleInAnInterpreterOfItsOwn) {
+  TempDir d;
+  d.write("model.py",
+          "import torch\n"
+          "def build():\n"
+          "    return torch.nn.Linear(4, 3), (torch.randn(2, 4),)\n");
+  auto r = run_onramp({"port", "trace", "--python", kHost, "--script", d.path() + "/model.py:build", "--backend",
+                       "module:json@" + kHost, "--json", "--out", d.path() + "/trace"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json s = json::parse(r.out)["sections"]["port_backends"];
+  const json& served = by_key(s["figures"], "served_by_json");
+  EXPECT_TRUE(served["value"].is_number()) << s.dump(1);
+}
+
 TEST(PortBackendsE2E, SeveralBackendsAreModulesOnly) {
   TempDir d;
   d.write("model.py", "def build():\n    pass\n");

@@ -134,6 +134,8 @@ struct Step {
   RunsBeside beside = RunsBeside::nothing;
   // Its time excludes making onramp's host (the host section has it).
   bool host_making_apart = false;
+  // It imports the backend's module in an interpreter of its own (StepRecord::imports_module).
+  bool imports_module = false;
 };
 
 std::string needs_requirement(const AuditState& s) { return s.requirement ? "" : "the target is not a requirement"; }
@@ -468,7 +470,7 @@ const std::vector<Step>& steps() {
       {"install", needs_install, run_install_step},
       {"probe", needs_module, run_probe_step, nullptr, RunsBeside::later_phases},
       {"examples", needs_docs, run_phases<examples_phases>, examples_phases},
-      {"routes", needs_installed_backend, run_routes_step},
+      {"routes", needs_installed_backend, run_routes_step, nullptr, RunsBeside::nothing, false, true},
   };
   return table;
 }
@@ -559,6 +561,7 @@ StepRecord timed_step(const std::string& name, Body&& body) {
 StepRecord run_step(AuditState& s, const Step& step) {
   StepRecord record = timed_step(step.name, [&] { return step.run(s); });
   if (step.host_making_apart) record.seconds = std::max(0.0, record.seconds - s.host_seconds);
+  record.imports_module = step.imports_module;
   return record;
 }
 

@@ -26,36 +26,48 @@ std::vector<std::string> sections_of(const std::string& step) {
   return {step};
 }
 
+// The finding `f` leads back to through caused_by.
+Finding* root_of(report::Report& r, Finding& f) {
+  Finding* root = &f;
+  for (size_t hops = 0; !root->caused_by.empty() && hops < 16; ++hops) {
+    Finding* cause = report::find_finding(r, root->caused_by);
+    if (!cause) break;
+    root = cause;
+  }
+  return root;
+}
+
 // The root of a section's first blocker (what stopped its step); null when none.
 Finding* first_root_blocker(report::Report& r, const std::string& key) {
   report::Section* s = r.section(key);
   if (!s) return nullptr;
   for (auto& f : s->findings) {
-    if (f.severity != Severity::blocker) continue;
-    Finding* root = &f;
-    for (size_t hops = 0; !root->caused_by.empty() && hops < 16; ++hops) {
-      Finding* cause = report::find_finding(r, root->caused_by);
-      if (!cause) break;
-      root = cause;
-    }
-    return root;
+    if (f.severity == Severity::blocker) return root_of(r, f);
   }
   return nullptr;
+}
+
+// The probe's finding that the module did not import (kModuleImportRole); null when it imported.
+Finding* module_import_finding(report::Report& r) {
+  report::Section* probe = r.section("probe");
+  if (!probe) return nullptr;
+  for (auto& f : probe->findings) {
+    if (f.role == report::kModuleImportRole) return &f;
+  }
+  return nullptr;
+}
+
+// Its root: what a step that imports the module again follows from.
+Finding* module_import_root(report::Report& r) {
+  Finding* import = module_import_finding(r);
+  return import ? root_of(r, *import) : nullptr;
 }
 
 // The module failed to import: every other problem of the probe and the
 // examples follows from that failure, and the failure blocks the backend
 // whatever its message says (severity by effect).
 void link_failed_import(report::Report& r, const std::string& module) {
-  report::Section* probe = r.section("probe");
-  if (!probe || module.empty()) return;
-  Finding* root = nullptr;
-  for (auto& f : probe->findings) {
-    if (f.role == report::kModuleImportRole) {
-      root = &f;
-      break;
-    }
-  }
+  Finding* root = module.empty() ? nullptr : module_import_finding(r);
   if (!root) return;
   root->severity = Severity::blocker;
   // The probe runs after a failed install only on the source tree: the
@@ -247,9 +259,8 @@ std::vector<Finding> step_failures(report::Report& report, const std::vector<Ste
     } else if (!earlier.empty()) {
       f.caused_by = earlier;
       f.caused_by_reason = "the step it depends on failed";
-    } else if (Finding* import = first_root_blocker(report, "probe");
-               import && st.reason.find("import failed") != std::string::npos) {
-      // A step that imports the module again (the served view) fails with the probe's import.
+    } else if (Finding* import = module_import_root(report); import && st.imports_module) {
+      // A step that imports the module again (the served view) cannot do so where the probe's import failed.
       report::link_finding(f, *import, "the module it asks about was not imported");
     }
     out.push_back(std::move(f));

@@ -250,20 +250,26 @@ TEST(Causes, AFailedImportAfterAGoodInstallIsItsOwnRoot) {
   expect_roots(r, {.blockers = 1});
 }
 
-// The served view imports the module again: when the import failed in the
-// probe, the routes step's failure follows from it, not a root of its own.
-TEST(Causes, AStepThatFailsOnTheSameImportFollowsFromTheProbesImport) {
+// The served view imports the module again (the step declares it): when the
+// import failed in the probe, the routes step's failure follows from it, not
+// a root of its own, whatever words its reason has.
+TEST(Causes, AStepThatImportsTheModuleFollowsFromTheProbesFailedImport) {
   report::Report r;
   add_section(r, "probe")
       .add(failed("import onramp_ref failed (cold run)", "ImportError", "libvendor.so: cannot open"))
       .role = report::kModuleImportRole;
   report::assign_finding_ids(r);
   link_causes(r, "onramp_ref");
-  std::vector<StepRecord> steps{{"probe", "ran", "import onramp_ref", 1.0},
-                                {"routes", "failed", "the dispatcher could not be asked: import failed: ImportError", 0.5}};
-  auto failures = step_failures(r, steps);
+  StepRecord routes{"routes", "failed", "the dispatcher could not be asked: libvendor.so: cannot open", 0.5};
+  routes.imports_module = true;
+  auto failures = step_failures(r, {{"probe", "ran", "import onramp_ref", 1.0}, routes});
   ASSERT_EQ(failures.size(), 1u);
   expect_follows(failures[0], "probe.1", "the module it asks about was not imported");
+  // A step that does not import the module is not tied to it by words in its reason.
+  StepRecord census{"census", "failed", "import failed: the words alone", 0.5};
+  auto lone = step_failures(r, {census});
+  ASSERT_EQ(lone.size(), 1u);
+  EXPECT_EQ(lone[0].caused_by, "");
 }
 
 // One failure seen twice: the backend's import fails (the probe, autoload

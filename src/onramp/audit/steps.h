@@ -16,6 +16,9 @@ struct StepRecord {
   std::string reason;  // why skipped or failed; what it ran on otherwise
   double seconds = 0;
   int ran_at_once = 1;  // steps run at the same time as this one, itself included (--jobs)
+  // It imports the backend's module (declared with the step): where the
+  // probe found that the module does not import, its failure follows from that.
+  bool imports_module = false;
 };
 
 // Why the build step did not run for a requirement: pip took a wheel (or

@@ -20,8 +20,12 @@ struct TraceArgs {
 int run_trace(const TraceArgs& args) {
   port::TraceRequest request = args.request;
   request.sandbox = args.sandbox.sandbox;
-  if (args.backends.size() == 1) request.backend = args.backends.front();
-  if (args.backends.size() > 1) request.backends = args.backends;
+  // One backend in an interpreter of its own (module:NAME@PYTHON) is asked as several are: the trace's
+  // interpreter is not the one to import it in.
+  bool own_interpreter = args.backends.size() == 1 && args.backends.front().starts_with("module:") &&
+                         args.backends.front().find('@') != std::string::npos;
+  if (args.backends.size() == 1 && !own_interpreter) request.backend = args.backends.front();
+  if (args.backends.size() > 1 || own_interpreter) request.backends = args.backends;
   request.make_run_dir = [&args] { return run_dir_from(args.sandbox.out); };
   SandboxRunner runner;
   python::Interpreters interpreters(runner, request.sandbox.limits);
