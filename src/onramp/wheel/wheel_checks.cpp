@@ -134,9 +134,8 @@ void add_interpreter_checks(report::Section& s, const WheelFacts& f, const Wheel
   if (ok.value.is_boolean() && !ok.value.get<bool>()) {
     auto lowest = lowest_admitted_python(*rp);
     Finding excluded{Severity::blocker,
-                     report::Title{fmt::format("Requires-Python {} excludes Python {} ({})",
-                                               util::shortened(f.metadata.requires_python, 25),
-                                               util::shortened(py->python_version, 12), util::shortened(py->python, 25))},
+                     report::Title{fmt::format("Requires-Python {} excludes Python {}",
+                                               util::shortened(f.metadata.requires_python, 40), py->python_version)},
                      fmt::format("Requires-Python {} excludes Python {} ({}): pip will refuse this wheel",
                                  f.metadata.requires_python, py->python_version, py->python),
                      lowest ? fmt::format("use Python {} or newer (--python)", *lowest) : "no Python 3 release is admitted",

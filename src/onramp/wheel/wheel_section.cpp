@@ -152,8 +152,9 @@ void add_native(report::Section& s, const WheelFacts& f, const Evidence& ev) {
   if (bytes > 0) {
     double share = 100.0 * static_cast<double>(bytes) / static_cast<double>(f.archive.unpacked_bytes);
     s.add(Finding{Severity::info,
-                  report::Title{fmt::format("{} native (ELF) files hold {} of the wheel's {} unpacked ({:.0f}%)",
-                                            natives.size(), util::human_bytes(static_cast<double>(bytes)),
+                  report::Title{fmt::format("{} native (ELF) file{} {} of the wheel's {} unpacked ({:.0f}%)",
+                                            natives.size(), natives.size() == 1 ? " holds" : "s hold",
+                                            util::human_bytes(static_cast<double>(bytes)),
                                             util::human_bytes(static_cast<double>(f.archive.unpacked_bytes)), share)},
                   fmt::format("{} native (ELF) files hold {} of the wheel's {} unpacked bytes ({:.0f}%)",
                               natives.size(), bytes, f.archive.unpacked_bytes, share),
