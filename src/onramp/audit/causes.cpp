@@ -176,10 +176,10 @@ void link_undeclared_imports(report::Report& r, const std::string& module) {
   if (names.empty()) return;
   std::string claim =
       fmt::format("The examples need {} package{} the backend does not install", names.size(), names.size() == 1 ? "" : "s");
-  Finding need{Severity::friction, report::Title{claim},
-               fmt::format("{}: {}", claim, fmt::join(names, ", ")),
-               "Declare them (an extra such as [examples]) or say in the README what to install before the examples.",
-               "the examples' ModuleNotFoundError failures, in the environment the backend was installed into"};
+  Finding need = report::stated(
+      Severity::friction, claim, fmt::format("{}", fmt::join(names, ", ")),
+      "Declare them (an extra such as [examples]) or say in the README what to install before the examples.",
+      "the examples' ModuleNotFoundError failures, in the environment the backend was installed into");
   need.diagnosis = "examples-undeclared-imports";
   examples->findings.push_back(std::move(need));
   Finding& root = examples->findings.back();

@@ -82,20 +82,17 @@ Finding refusal_finding(const IndexFacts& f) {
 
 void add_pip_findings(report::Section& s, const IndexFacts& f) {
   if (!f.requires_python_line.empty()) {
-    s.add(Finding{Severity::blocker,
-                  report::Title{fmt::format("Requires-Python refuses this interpreter (Python {})",
-                                            util::shortened(f.interpreter.python_version, 30))},
-                  fmt::format("Requires-Python refuses this interpreter (Python {}): pip says \"{}\"",
-                              f.interpreter.python_version, f.requires_python_line),
-                  "check the project's documented Python versions against its metadata; --ignore-requires-python "
-                  "lets the resolution go on",
-                  f.pip_command});
+    s.add(report::stated(Severity::blocker,
+                         fmt::format("Requires-Python refuses this interpreter (Python {})", f.interpreter.python_version),
+                         fmt::format("pip says \"{}\"", f.requires_python_line),
+                         "check the project's documented Python versions against its metadata; "
+                         "--ignore-requires-python lets the resolution go on",
+                         f.pip_command));
   }
   if (!f.pip.ok()) {
     s.add(refusal_finding(f));
   } else if (!f.report_error.empty()) {
-    s.add(Finding{Severity::blocker, report::Title{"pip's report could not be read"},
-                  "pip's report could not be read: " + f.report_error, "", f.pip_command});
+    s.add(report::stated(Severity::blocker, "pip's report could not be read", f.report_error, "", f.pip_command));
   }
 }
 
@@ -157,14 +154,10 @@ void add_release_files(report::Section& s, const IndexFacts& f) {
                "the installable file whose tag ranks first in pip's list", f.tags_command,
                taken.empty() ? "no file of the release fits this interpreter" : ""});
   if (taken.empty() && !f.files.empty()) {
-    s.add(Finding{Severity::blocker,
-                  report::Title{fmt::format("no file of {} {} fits this interpreter (Python {}, glibc {})",
-                                            util::shortened(f.project, 20), util::shortened(f.release.version, 12),
-                                            util::shortened(f.interpreter.python_version, 8),
-                                            util::shortened(f.glibc, 8))},
-                  fmt::format("no file of {} {} fits this interpreter (Python {}, glibc {})",
-                                                 f.project, f.release.version, f.interpreter.python_version, f.glibc),
-                  "", f.tags_command});
+    s.add(report::stated(Severity::blocker,
+                         fmt::format("no file of {} {} fits this interpreter (Python {}, glibc {})", f.project,
+                                     f.release.version, f.interpreter.python_version, f.glibc),
+                         "", "", f.tags_command));
   }
   s.add(std::move(t));
 }
@@ -179,11 +172,8 @@ void add_releases(report::Section& s, const IndexFacts& f) {
   for (const auto& r : f.releases) {
     t.rows.push_back(Json{{"version", r.version}, {"files", r.files}, {"bytes", r.bytes}, {"placeholder", r.placeholder}});
     if (r.placeholder) {
-      s.add(Finding{Severity::info,
-                    report::Title{fmt::format("{} {} is a placeholder release", util::shortened(f.project, 45),
-                                              util::shortened(r.version, 25))},
-                    fmt::format("{} {} is a placeholder release", f.project, r.version),
-                    "pin the real version", t.evidence});
+      s.add(report::stated(Severity::info, fmt::format("{} {} is a placeholder release", f.project, r.version), "",
+                           "pin the real version", t.evidence));
     }
   }
   s.add(std::move(t));

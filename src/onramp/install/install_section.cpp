@@ -57,12 +57,11 @@ void add_preflight(report::Section& s, const InstallFacts& f) {
   s.add(Figure{"temp_dir_used", "pip's TMPDIR", f.pip_tmp.string(), "",
                "a fresh directory for this run, removed afterwards", f.pip_command, ""});
   if (d.moved_to) {
-    s.add(Finding{Severity::friction, report::Title{"pip's temporary files would not fit where pip puts them"},
-                  "pip's temporary files would not fit where pip puts them: " + d.reason,
-                  fmt::format("outside onramp, run pip with TMPDIR={}", d.moved_to->path.string()), "preflight"});
+    s.add(report::stated(Severity::friction, "pip's temporary files would not fit where pip puts them", d.reason,
+                         fmt::format("outside onramp, run pip with TMPDIR={}", d.moved_to->path.string()), "preflight"));
   } else if (!d.fits) {
-    s.add(Finding{Severity::blocker, report::Title{"pip's temporary files will not fit"}, "pip's temporary files will not fit: " + d.reason,
-                  "free some space or set TMPDIR to a roomy directory on a real disk", "preflight"});
+    s.add(report::stated(Severity::blocker, "pip's temporary files will not fit", d.reason,
+                         "free some space or set TMPDIR to a roomy directory on a real disk", "preflight"));
   }
 }
 
@@ -98,9 +97,8 @@ void add_host_conflicts(report::Section& s, const InstallFacts& f) {
                "installed), beside the install, then removed",
                f.check_command, ""});
   if (!f.check_unread.empty()) {
-    s.add(Finding{Severity::info, report::Title{"pip check printed lines onramp does not read"},
-                  "pip check printed lines onramp does not read: " + util::join(f.check_unread, ", "), "",
-                  f.check_command});
+    s.add(report::stated(Severity::info, "pip check printed lines onramp does not read", util::join(f.check_unread, ", "),
+                         "", f.check_command));
   }
   if (f.host_conflicts.empty()) return;
   bool resolver_failed = !f.resolver_pip_command.empty() || !f.pip.ok();
@@ -247,10 +245,11 @@ void add_footprint(report::Section& s, const InstallFacts& f) {
                  "before the install", f.check_command, ""});
   }
   if (!repaired.empty()) {
-    s.add(Finding{Severity::friction,
-                  report::Title{"pip installed what the interpreter's own packages lack, not what the target needs"},
-                  "pip installed what the interpreter's own packages lack, not what the target needs: " + util::join(repaired, ", "),
-                  "a cost of this interpreter: one whose packages agree (pip check) does not pay it", f.check_command});
+    s.add(report::stated(Severity::friction,
+                         "pip installed what the interpreter's own packages lack, not what the target needs",
+                         util::join(repaired, ", "),
+                         "a cost of this interpreter: one whose packages agree (pip check) does not pay it",
+                         f.check_command));
   }
   s.add(std::move(dists));
   s.add(std::move(dirs));

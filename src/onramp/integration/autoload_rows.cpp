@@ -153,12 +153,11 @@ Row harmless_row(const GroupRecords& off, const GroupRecords& on, const std::str
 
 std::optional<report::Finding> harmless_finding(const Row& harmless, const std::string& on_log, const Import& torch_on) {
   if (harmless.status == Status::provided || harmless.status == Status::absent) return std::nullopt;
-  std::string text = "With the backend installed, CPU-only work beside it is hurt: " + harmless.detail;
-  report::Finding f{report::Severity::blocker,
-                    report::Title{"With the backend installed, CPU-only work beside it is hurt"}, text,
-                    "Autoload runs the backend at every `import torch` in the environment: keep its entry point "
-                    "cheap (no device discovery, no waiting) and let a CPU-only process run unharmed.",
-                    harmless.evidence};
+  report::Finding f = report::stated(
+      report::Severity::blocker, "With the backend installed, CPU-only work beside it is hurt", harmless.detail,
+      "Autoload runs the backend at every `import torch` in the environment: keep its entry point cheap (no device "
+      "discovery, no waiting) and let a CPU-only process run unharmed.",
+      harmless.evidence);
   f.log = on_log;
   // `import torch` failed with autoload on: the failure the backend's own
   // import shows too, joined with it by the audit (audit/causes.h).

@@ -112,8 +112,8 @@ report::Section integration_section(const ScorecardInputs& in) {
                       {"follows_from", r.follows_from.empty() ? report::Json() : report::Json(r.follows_from)}});
     device_only += fmt::format("{}{}: {}", device_only.empty() ? "" : "; ", p.title, p.hardware);
   }
-  s.add(report::Finding{report::Severity::info, report::Title{"Not told without the device, for any point"},
-                        "Not told without the device, for any point: " + device_only, "", "data/integration.toml"});
+  s.add(report::stated(report::Severity::info, "Not told without the device, for any point", device_only, "",
+                       "data/integration.toml"));
   std::string method = "rows of the points table by status";
   std::string evidence = t.evidence;
   s.add({keys::kPointsTotal, "Integration points checked", rows.size(), "points",

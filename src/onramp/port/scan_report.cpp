@@ -158,8 +158,7 @@ void add_findings(Section& s, const ScanStats& st) {
   }
   const auto& t = st.total;
   if (t.hits == 0) {
-    s.add(Finding{Severity::good, report::Title{"no CUDA-specific use found in the scanned files"},
-                  "no CUDA-specific use found in the scanned files", "", ""});
+    s.add(report::stated(Severity::good, "no CUDA-specific use found in the scanned files", ""));
     return;
   }
   if (t.unguarded > 0) {

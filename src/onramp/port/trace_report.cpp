@@ -370,7 +370,7 @@ Json trace_target(const TraceRun& run) {
 Section trace_section(const TraceRun& run) {
   Section s{keys::kTraceSection, "Port trace: ATen ops the models call", {}, {}, {}};
   if (run.traces.empty()) {
-    s.add(Finding{Severity::info, report::Title{"this shard holds no model"}, "this shard holds no model", "", ""});
+    s.add(report::stated(Severity::info, "this shard holds no model", ""));
     return s;
   }
   std::string ev = evidence(run);

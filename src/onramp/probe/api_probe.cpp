@@ -171,9 +171,10 @@ void add_accelerator_finding(report::Section& s, const std::vector<CallRow>& row
   }
   if (!any_row) return;  // torch itself did not import: nothing was asked
   if (!any_present) {
-    s.add({report::Severity::info, report::Title{"This torch has no torch.accelerator"},
-           "This torch has no torch.accelerator: device-generic availability checks are absent",
-           "torch 2.x provides torch.accelerator.is_available / device_count / current_accelerator.", evidence});
+    s.add(report::stated(report::Severity::info, "This torch has no torch.accelerator",
+                         "device-generic availability checks are absent",
+                         "torch 2.x provides torch.accelerator.is_available / device_count / current_accelerator.",
+                         evidence));
     return;
   }
   if (failures.empty()) {
@@ -356,8 +357,8 @@ void add_api_probe(report::Section& section, python::Sandbox& sandbox, const Api
 void add_api_records(report::Section& section, const python::ScriptRun& run, const ApiProbeOptions& options,
                      const python::ScriptRun* sites_run, diagnosis::Facts* facts_out) {
   for (const auto& bad : run.bad_lines) {
-    section.add({report::Severity::info, report::Title{"The device-API probe wrote a line that is not JSON"},
-                 "The device-API probe wrote a line that is not JSON: " + bad, "", run.command});
+    section.add(report::stated(report::Severity::info, "The device-API probe wrote a line that is not JSON", bad, "",
+                               run.command));
   }
   if (const Json* env = diagnosis::find_record(run, "env")) add_environment(section, *env, run.command);
   DeviceName name = read_device_name(run);

@@ -123,15 +123,13 @@ std::string describe_site(const RenameSite& site) {
 
 void add_rename_sites(report::Section& section, const RenameSites& sites, const std::string& evidence) {
   if (!sites.finished) {
-    section.add({report::Severity::info, report::Title{"Where the package names its device was not read to the end"},
-                 "Where the package names its device was not read to the end: the script stopped (" + sites.message +
-                     ")",
-                 "", evidence});
+    section.add(report::stated(report::Severity::info, "Where the package names its device was not read to the end",
+                               "the script stopped (" + sites.message + ")", "", evidence));
     if (!sites.ran) return;
   }
   if (!sites.found) {
-    section.add({report::Severity::info, report::Title{"Where the package names its device was not read"},
-                 "Where the package names its device was not read: " + sites.message, "", evidence});
+    section.add(report::stated(report::Severity::info, "Where the package names its device was not read", sites.message,
+                               "", evidence));
     return;
   }
   std::string method = fmt::format(

@@ -37,5 +37,13 @@ TEST(FindingTitle, ATitleIsOneLine) {
   EXPECT_EQ(finding_title(with_text("line one\nline two")), "line one\\nline two");
 }
 
+TEST(FindingTitle, AStatedFindingSaysItsClaimOnceAsTitleAndAsItsTextsStart) {
+  Finding f = stated(Severity::blocker, "pip's report could not be read", "not JSON at line 1", "", "pip install");
+  EXPECT_EQ(f.title, "pip's report could not be read");
+  EXPECT_EQ(f.text, "pip's report could not be read: not JSON at line 1");
+  EXPECT_EQ(f.evidence, "pip install");
+  EXPECT_EQ(stated(Severity::good, "nothing found", "").text, "nothing found");
+}
+
 }  // namespace finding_title_test
 }  // namespace onramp::report

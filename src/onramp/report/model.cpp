@@ -41,4 +41,10 @@ Section* Report::section(const std::string& key) {
   return const_cast<Section*>(static_cast<const Report&>(*this).section(key));
 }
 
+Finding stated(Severity severity, const std::string& claim, const std::string& detail, std::string remedy,
+               std::string evidence) {
+  return Finding{severity, Title{claim}, detail.empty() ? claim : claim + ": " + detail, std::move(remedy),
+                 std::move(evidence)};
+}
+
 }  // namespace onramp::report

@@ -113,6 +113,12 @@ struct Finding {
   std::vector<std::string> packages;
 };
 
+// A finding whose text is its claim, then ": " and the detail (the claim
+// alone where there is no detail): the claim is said once, as title and as
+// the text's start.
+Finding stated(Severity severity, const std::string& claim, const std::string& detail, std::string remedy = {},
+               std::string evidence = {});
+
 struct Section {
   std::string key;  // "census", "ops", ...
   std::string title;
